@@ -1,0 +1,253 @@
+"""tf.constant and tf.convert_to_tensor: TF's conversion of Python and NumPy values.
+
+TF infers dtypes in C++ (python/lib/core/py_seq_tensor.cc): Python floats are
+float32, ints int32 (int64 when out of range), NumPy arrays keep their dtype, and
+a requested dtype never silently truncates a Python float.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+import numpy as np
+
+from tfshim.framework import dtypes
+from tfshim.framework.dtypes import DType
+from tfshim.framework.tensor import Tensor, _wrap_as
+from tfshim.framework.tensor_shape import TensorShape
+from tfshim.util.tf_export import tf_export
+
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+_F32_MAX = float(np.finfo(np.float32).max)
+
+
+def _unsupported(value: Any) -> ValueError:
+    return ValueError(
+        f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)!r}) to a Tensor."
+    )
+
+
+def _cannot_convert(value: Any, dtype: DType) -> TypeError:
+    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype._cname}")
+
+
+# Leaf kinds, in TF's order of precedence for a Python sequence.
+_BOOL, _INT, _FLOAT, _COMPLEX, _STR = range(5)
+
+
+def _leaf_kind(x: Any) -> tuple[int, Any]:
+    """(kind, explicit numpy float dtype or None) of one Python/NumPy scalar."""
+    if isinstance(x, (bool, np.bool_)):
+        return _BOOL, None
+    if isinstance(x, np.floating):
+        return _FLOAT, x.dtype
+    if isinstance(x, numbers.Integral):
+        return _INT, None
+    if isinstance(x, numbers.Real):
+        return _FLOAT, None
+    if isinstance(x, numbers.Complex):
+        return _COMPLEX, None
+    if isinstance(x, (str, bytes)):
+        return _STR, None
+    raise _unsupported(x)
+
+
+def _flatten_rectangular(value: Any) -> tuple[list, tuple]:
+    """Flattens a nested Python sequence, checking that it is rectangular."""
+    if not isinstance(value, (list, tuple)):
+        return [value], ()
+    if len(value) == 0:
+        return [], (0,)
+    parts = [_flatten_rectangular(v) for v in value]
+    shape = parts[0][1]
+    flat: list = []
+    for p, s in parts:
+        if s != shape:
+            raise ValueError("Can't convert non-rectangular Python sequence to Tensor.")
+        flat.extend(p)
+    return flat, (len(value),) + shape
+
+
+def _contains_tensor(value: Any) -> bool:
+    if isinstance(value, (list, tuple)):
+        return any(_contains_tensor(v) for v in value)
+    from tfshim.framework.variables import Variable
+
+    return isinstance(value, (Tensor, Variable))
+
+
+def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType]:
+    """Converts a Python scalar or nested sequence as TF's C++ converter does."""
+    if isinstance(value, range):
+        value = list(value)
+    flat, shape = _flatten_rectangular(value)
+    kinds = [_leaf_kind(x) for x in flat]
+    kind_set = {k for k, _ in kinds}
+    if len(kind_set) > 1 and (_STR in kind_set or _BOOL in kind_set):
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+    kind = max(kind_set) if kind_set else _FLOAT
+    if dtype is None:
+        if kind == _BOOL:
+            dtype = dtypes.bool
+        elif kind == _INT:
+            ints = [int(x) for x in flat]
+            if all(_INT32_MIN <= i <= _INT32_MAX for i in ints):
+                dtype = dtypes.int32
+            elif all(_INT64_MIN <= i <= _INT64_MAX for i in ints):
+                dtype = dtypes.int64
+            else:
+                raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+        elif kind == _FLOAT:
+            np_floats = [d for _, d in kinds if d is not None]
+            dtype = dtypes.from_numpy(max(np_floats, key=lambda d: d.itemsize)) if np_floats else dtypes.float32
+            if dtype is dtypes.float32 and any(abs(float(x)) > _F32_MAX and np.isfinite(float(x)) for x in flat):
+                raise ValueError(
+                    "Can't convert Python sequence with a value out of range for a double-precision float."
+                )
+        elif kind == _COMPLEX:
+            dtype = dtypes.complex128
+        else:
+            dtype = dtypes.string
+    else:
+        if dtype is dtypes.string:
+            if kind != _STR and flat:
+                raise _cannot_convert(value, dtype)
+        elif kind == _STR:
+            raise _cannot_convert(value, dtype)
+        elif dtype.is_bool:
+            if kind != _BOOL and flat:
+                raise _cannot_convert(value, dtype)
+        elif dtype.is_integer:
+            if kind > _INT:
+                raise _cannot_convert(value, dtype)
+        elif dtype.is_floating:
+            if kind > _FLOAT:
+                raise _cannot_convert(value, dtype)
+        elif not dtype.is_complex:
+            raise _cannot_convert(value, dtype)
+    if dtype is dtypes.string:
+        arr = np.empty(len(flat), dtype=object)
+        arr[:] = [x.encode("utf-8") if isinstance(x, str) else bytes(x) for x in flat]
+        return arr.reshape(shape), dtype
+    if dtype.is_integer:
+        # Out-of-range Python ints wrap, as TF's conversion does (300 -> int8 44).
+        arr = np.array([int(x) for x in flat], dtype=object)
+        bits = dtype.size * 8
+        arr = np.array([int(x) & ((1 << bits) - 1) for x in arr], dtype=np.uint64 if bits == 64 else np.int64)
+        return arr.astype(dtype.as_numpy_dtype).reshape(shape), dtype
+    with np.errstate(over="ignore", invalid="ignore"):
+        arr = np.array(flat, dtype=dtype.as_numpy_dtype).reshape(shape)
+    return arr, dtype
+
+
+def _numpy_to_tensor_value(value: np.ndarray, dtype: DType | None) -> tuple[np.ndarray, DType]:
+    if value.dtype.kind in "SUO":
+        flat = [x.encode("utf-8") if isinstance(x, str) else x for x in value.ravel().tolist()]
+        if not all(isinstance(x, bytes) for x in flat):
+            raise _unsupported(value)
+        arr = np.empty(len(flat), dtype=object)
+        arr[:] = flat
+        src = dtypes.string
+        value = arr.reshape(value.shape)
+    else:
+        src = dtypes.from_numpy(value.dtype)
+    if dtype is None or dtype is src:
+        return value.copy(), src
+    if (dtype is dtypes.string) != (src is dtypes.string):
+        raise _cannot_convert(value, dtype)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return value.astype(dtype.as_numpy_dtype), dtype
+
+
+def _to_tensor(value: Any, dtype: DType | None) -> Tensor:
+    """Converts a non-Tensor value, with `dtype` required if given."""
+    if isinstance(value, np.ndarray):
+        arr, d = _numpy_to_tensor_value(value, dtype)
+    elif isinstance(value, np.generic):
+        arr, d = _numpy_to_tensor_value(np.asarray(value), dtype)
+    elif isinstance(value, TensorShape):
+        arr, d = _python_to_numpy(value.as_list(), dtype or dtypes.int32)
+    elif isinstance(value, (list, tuple)) and _contains_tensor(value):
+        from tfshim.ops.array_ops import stack
+
+        return convert_to_tensor(stack([convert_to_tensor(v, dtype) for v in value]), dtype)
+    elif value is None or isinstance(value, (dict, set)):
+        raise _unsupported(value)
+    else:
+        arr, d = _python_to_numpy(value, dtype)
+    return _wrap_as(arr, d)
+
+
+@tf_export("convert_to_tensor")
+def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.convert_to_tensor. `dtype` is a requirement, `dtype_hint` a preference."""
+    if isinstance(value, Tensor):
+        if dtype is not None and value._dtype is not dtypes.as_dtype(dtype):
+            raise ValueError(
+                f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} for Tensor with dtype "
+                f"{value._dtype.name}: {value!r}"
+            )
+        return value
+    from tfshim.framework.variables import Variable
+
+    if isinstance(value, Variable):
+        return convert_to_tensor(value.value(), dtype)
+    if dtype is not None:
+        return _to_tensor(value, dtypes.as_dtype(dtype))
+    if dtype_hint is not None:
+        try:
+            return _to_tensor(value, dtypes.as_dtype(dtype_hint))
+        except (TypeError, ValueError):
+            pass
+    return _to_tensor(value, None)
+
+
+def match_inputs(values: Any) -> list:
+    """TF: execute.args_to_matching_eager. Non-tensors take the dtype of the first tensor
+    (or of the first value), strictly: `tf.constant(1) * 1.5` is a TypeError."""
+    from tfshim.framework.variables import Variable
+
+    values = [v.value() if isinstance(v, Variable) else v for v in values]
+    dtype = None
+    for v in values:
+        if isinstance(v, Tensor):
+            dtype = v._dtype
+            break
+    out = []
+    for v in values:
+        if not isinstance(v, Tensor):
+            v = convert_to_tensor(v, dtype)
+        if dtype is None:
+            dtype = v._dtype
+        out.append(v)
+    return out
+
+
+@tf_export("constant")
+def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Const") -> Tensor:
+    """TF: tf.constant. `shape=` fills from a scalar or reshapes an equal-sized value."""
+    if dtype is not None:
+        dtype = dtypes.as_dtype(dtype)
+    if isinstance(value, Tensor):
+        if dtype is not None and value._dtype is not dtype:
+            raise TypeError(
+                f"Expected tensor {value._numpy()} with dtype {dtype!r}, but got dtype {value._dtype!r}."
+            )
+        t = value
+    else:
+        t = convert_to_tensor(value, dtype)
+    if shape is None:
+        return t if t is not value else _wrap_as(t._value, t._dtype)
+    shape = tuple(TensorShape(shape).as_list())
+    n = int(np.prod(shape, dtype=np.int64))
+    v = t._value
+    if v.size == n:
+        return _wrap_as(v.reshape(shape), t._dtype)
+    if v.size == 1:
+        return _wrap_as(np.full(shape, v.reshape(()), dtype=v.dtype), t._dtype)
+    raise TypeError(
+        f"Eager execution of tf.constant with unsupported shape. Tensor {t._numpy()} (converted from {value!r}) "
+        f"has {v.size} elements, but got `shape` {shape} with {n} elements)."
+    )

@@ -1,0 +1,279 @@
+"""tf.Variable (a ResourceVariable in TF 2): mutable state that tapes watch on read.
+
+Reads are recorded as a `ReadVariableOp` from the variable to a fresh tensor, so
+gradients flow to the variable; `assign*` is never recorded (TF: state stops
+gradients). Texts follow TF's resource_variable_ops.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+
+from tfshim.eager import tape as tape_lib
+from tfshim.framework import dtypes
+from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.tensor import Tensor, _next_id, _wrap_as
+from tfshim.framework.tensor_shape import TensorShape
+from tfshim.ops.op import defop
+from tfshim.util.tf_export import tf_export
+
+# TF: the kernel copies the handle's current value; the gradient passes straight through.
+ReadVariableOp = defop("ReadVariableOp", lambda v: v)
+
+
+@ReadVariableOp.gradient
+def _read_grad(op: Any, grad: Any) -> Any:
+    """Returns grad."""
+    return grad
+
+
+_unique_ids = itertools.count(1)
+
+
+@tf_export("Variable")
+class Variable:
+    """TF: tf.Variable. `tf.Variable(...)` makes a ResourceVariable, as in TF 2."""
+
+    __slots__ = ("_value", "_dtype", "_id", "_trainable", "_name", "_cached", "_shape", "__weakref__")
+    __array_priority__ = 100
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls is Variable:
+            cls = ResourceVariable
+        return object.__new__(cls)
+
+    def __init__(
+        self,
+        initial_value: Any = None,
+        trainable: bool | None = None,
+        validate_shape: bool = True,
+        caching_device: Any = None,
+        name: str | None = None,
+        variable_def: Any = None,
+        dtype: Any = None,
+        import_scope: Any = None,
+        constraint: Any = None,
+        synchronization: Any = None,
+        aggregation: Any = None,
+        shape: Any = None,
+        experimental_enable_variable_lifting: bool = True,
+    ) -> None:
+        if initial_value is None:
+            raise ValueError(
+                "The `initial_value` arg to `tf.Variable` must be specified except when you are not providing a "
+                "`variable_def`. You provided neither."
+            )
+        if callable(initial_value):
+            initial_value = initial_value()
+        if dtype is not None:
+            dtype = dtypes.as_dtype(dtype)
+        if isinstance(initial_value, (Tensor, Variable)) and dtype is not None:
+            try:
+                initial = convert_to_tensor(initial_value, dtype)
+            except ValueError as e:
+                raise ValueError(f"initial_value: {e}") from None
+        else:
+            initial = convert_to_tensor(initial_value, dtype)
+        self._value = np.array(initial._value)  # the variable owns its buffer
+        self._dtype = initial._dtype
+        self._id = _next_id()
+        self._trainable = True if trainable is None else bool(trainable)
+        from tfshim.ops.name_scope import current_scope
+
+        self._name = current_scope() + (name if name is not None else "Variable") + ":0"
+        self._cached: Tensor | None = None
+        self._shape = TensorShape(shape) if shape is not None else TensorShape._from_tuple(self._value.shape)
+
+    # ---- reading -------------------------------------------------------------
+    def value(self) -> Tensor:
+        """The current value as a tensor; recorded as a read on watching tapes."""
+        if tape_lib._state.tapes:
+            tape_lib.variable_accessed(self)
+            return ReadVariableOp(self)
+        t = self._cached
+        if t is None:
+            t = self._cached = _wrap_as(self._value, self._dtype)
+        return t
+
+    def read_value(self) -> Tensor:
+        return self.value()
+
+    def numpy(self) -> Any:
+        v = self._value
+        return v[()] if v.ndim == 0 else v.copy()
+
+    def _numpy(self) -> Any:
+        v = self._value
+        return v[()] if v.ndim == 0 else v
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return np.array(self._value, dtype=dtype)
+
+    @property
+    def dtype(self) -> dtypes.DType:
+        return self._dtype
+
+    @property
+    def shape(self) -> TensorShape:
+        return self._shape
+
+    def get_shape(self) -> TensorShape:
+        return self._shape
+
+    @property
+    def ndim(self) -> int:
+        return self._value.ndim
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def trainable(self) -> bool:
+        return self._trainable
+
+    @property
+    def device(self) -> str:
+        return "/job:localhost/replica:0/task:0/device:CPU:0"
+
+    @property
+    def handle(self) -> Variable:
+        return self
+
+    @property
+    def initial_value(self) -> Tensor:
+        raise RuntimeError("initial_value not supported in EAGER mode.")
+
+    @property
+    def synchronization(self) -> Any:
+        from tfshim.framework.variable_enums import VariableSynchronization
+
+        return VariableSynchronization.AUTO
+
+    @property
+    def aggregation(self) -> Any:
+        from tfshim.framework.variable_enums import VariableAggregation
+
+        return VariableAggregation.NONE
+
+    # ---- writing (never recorded) ------------------------------------------
+    def _new_value(self, value: Any) -> np.ndarray:
+        t = convert_to_tensor(value, self._dtype)
+        if not self._shape.is_compatible_with(t.shape):
+            raise ValueError(
+                f"Cannot assign value to variable ' {self._name}': Shape mismatch.The variable shape "
+                f"{self._shape}, and the assigned value shape {t.shape} are incompatible."
+            )
+        return t._value
+
+    def _set(self, new: np.ndarray, read_value: bool) -> Any:
+        self._value = np.array(new, dtype=self._value.dtype)
+        self._cached = None
+        return _UnreadVariable(self) if read_value else None
+
+    def assign(self, value: Any, use_locking: Any = None, name: Any = None, read_value: bool = True) -> Any:
+        return self._set(self._new_value(value), read_value)
+
+    def assign_add(self, delta: Any, use_locking: Any = None, name: Any = None, read_value: bool = True) -> Any:
+        from tfshim.ops.math_ops import add
+
+        return self._set(add(_wrap_as(self._value, self._dtype), self._new_value(delta))._value, read_value)
+
+    def assign_sub(self, delta: Any, use_locking: Any = None, name: Any = None, read_value: bool = True) -> Any:
+        from tfshim.ops.math_ops import subtract
+
+        return self._set(subtract(_wrap_as(self._value, self._dtype), self._new_value(delta))._value, read_value)
+
+    # ---- misc ------------------------------------------------------------------
+    def __repr__(self) -> str:
+        from tfshim.framework.tensor import numpy_text
+
+        return "<tf.Variable '%s' shape=%s dtype=%s, numpy=%s>" % (
+            self._name, self._shape, self._dtype.name, numpy_text(self, is_repr=True))
+
+    __str__ = __repr__
+
+    def __hash__(self) -> int:
+        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key.")
+
+    def ref(self) -> Any:
+        from tfshim.framework.tensor import Reference
+
+        return Reference(self)
+
+    experimental_ref = ref
+
+    def __len__(self) -> int:
+        return len(self.value())
+
+    def __bool__(self) -> bool:
+        return bool(self._numpy())
+
+    def __float__(self) -> float:
+        return float(self.value())
+
+    def __int__(self) -> int:
+        return int(self.value())
+
+    def __index__(self) -> int:
+        return self.value().__index__()
+
+    def __iter__(self) -> Any:
+        return iter(self.value())
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.value()[key]
+
+    def __deepcopy__(self, memo: Any) -> Variable:
+        v = Variable(self._value, trainable=self._trainable, name=self._name[:-2])
+        memo[id(self)] = v
+        return v
+
+    @classmethod
+    def _override_operator(cls, operator: str, func: Any) -> None:
+        # Operators on a variable act on its value, as TF's _OverloadOperator does.
+        def op(self: Any, *args: Any) -> Any:
+            return func(self.value(), *args)
+
+        op.__name__ = operator
+        setattr(cls, operator, op)
+
+
+class ResourceVariable(Variable):
+    """The concrete variable class (type name as in TF)."""
+
+    __slots__ = ()
+
+
+class _UnreadVariable(ResourceVariable):
+    """What `assign*` returns in eager TF: repr `<tf.Variable 'UnreadVariable' ...>`.
+
+    It reads the variable it came from, so later reads see later assignments.
+    """
+
+    __slots__ = ("_parent",)
+
+    def __init__(self, parent: Variable) -> None:
+        self._parent = parent
+        self._name = "UnreadVariable"
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in ("_name", "_parent", "__repr__", "__str__", "__class__", "name"):
+            return object.__getattribute__(self, name)
+        return getattr(object.__getattribute__(self, "_parent"), name)
+
+    @property
+    def name(self) -> str:
+        return self._parent._name
+
+    def __repr__(self) -> str:
+        from tfshim.framework.tensor import numpy_text
+
+        p = self._parent
+        return "<tf.Variable 'UnreadVariable' shape=%s dtype=%s, numpy=%s>" % (
+            p._shape, p._dtype.name, numpy_text(p, is_repr=True))
+
+    __str__ = __repr__

@@ -1,0 +1,143 @@
+"""The op machinery: `defop` declares an op once (TF op name, kernel, gradient);
+`tf_export` records its public names; `Op.__call__` is the one dispatcher.
+
+The dispatcher runs the NumPy kernel, wraps the result in an EagerTensor,
+records the op on every active tape that watches an input, and turns kernel
+failures into TF's exception texts (`{{function_node ...}} ... [Op:Name] name: `).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tfshim.ops.op_defs import OP_DEFS
+from tfshim.util.tf_export import tf_export  # noqa: F401 - re-exported for op modules
+
+_DEVICE = "_device_/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+class KernelError(Exception):
+    """Raised inside kernels; the dispatcher turns it into TF's OpError text.
+
+    `wrapped` adds TF's `{{function_node __wrapped__<Op>_device_...}}` prefix, which
+    TF prints for errors raised inside kernels but not for its pre-kernel checks.
+    `suffix` is what follows `[Op:Name]`; most TF kernels print ` name: `.
+    """
+
+    def __init__(self, cls: type, message: str, wrapped: bool = True, suffix: str = " name: ") -> None:
+        super().__init__(message)
+        self.cls, self.message, self.wrapped, self.suffix = cls, message, wrapped, suffix
+
+
+def raise_op_error(op_name: str, err: KernelError, kernel_name: str | None = None) -> None:
+    prefix = "{{function_node __wrapped__%s%s}} " % (kernel_name or op_name, _DEVICE) if err.wrapped else ""
+    raise err.cls(None, None, "%s%s [Op:%s]%s" % (prefix, err.message, op_name, err.suffix)) from None
+
+
+def _allowed_dtypes(op_name: str, attr: str = "T") -> frozenset | None:
+    entry = OP_DEFS.get(op_name)
+    if entry is None or attr not in entry[1]:
+        return None
+    return frozenset(dtypes._BY_CNAME[c] for c in entry[1][attr] if c in dtypes._BY_CNAME)
+
+
+def disallowed_dtype(op_name: str, dtype: Any, attr: str = "T") -> Exception:
+    """TF's pre-kernel attr check: `Value for attr 'T' of int32 is not in the list ...`."""
+    summary, allowed = OP_DEFS[op_name]
+    return errors.InvalidArgumentError(None, None, (
+        "Value for attr '%s' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s "
+        "[Op:%s] name: " % (attr, dtype._cname, ", ".join(allowed[attr]), op_name, summary, op_name)))
+
+
+def dtype_mismatch(op_name: str, index: int, expected: Any, got: Any) -> Exception:
+    return errors.InvalidArgumentError(None, None, (
+        "cannot compute %s as input #%d(zero-based) was expected to be a %s tensor but is a %s tensor "
+        "[Op:%s] name: " % (op_name, index, expected._cname, got._cname, op_name)))
+
+
+class OpContext:
+    """What a gradient function sees as `op` (TF: backprop._MockOp)."""
+
+    __slots__ = ("op", "inputs", "outputs", "attrs", "skip_input_indices")
+
+    def __init__(self, op: Op, inputs: tuple, outputs: tuple, attrs: dict) -> None:
+        self.op = op
+        self.inputs = inputs
+        self.outputs = outputs
+        self.attrs = attrs
+        self.skip_input_indices: tuple = ()
+
+    @property
+    def type(self) -> str:
+        return self.op.name
+
+    def get_attr(self, name: str) -> Any:
+        return self.attrs[name]
+
+
+class Op:
+    """A TF op: its type name, NumPy kernel and gradient function (TF's `(op, grad)` signature).
+
+    `grad` is None for an op with no registered gradient (TF raises LookupError when
+    a gradient is needed) and `NOT_DIFFERENTIABLE` for ops TF marks NotDifferentiable.
+    """
+
+    __slots__ = ("name", "kernel", "grad", "multi_output", "kernel_name", "allowed")
+
+    def __init__(self, name: str, kernel: Callable, multi_output: bool = False, kernel_name: str | None = None):
+        self.name = name
+        self.kernel = kernel
+        self.grad: Any = None
+        self.multi_output = multi_output
+        self.kernel_name = kernel_name
+        self.allowed = _allowed_dtypes(name)
+
+    def check(self, *tensors: Any) -> None:
+        """TF's pre-kernel checks for inputs sharing the type attr `T`: same dtype, allowed dtype."""
+        d = tensors[0]._dtype
+        for i in range(1, len(tensors)):
+            if tensors[i]._dtype is not d:
+                raise dtype_mismatch(self.name, i, d, tensors[i]._dtype)
+        if self.allowed is not None and d not in self.allowed:
+            raise disallowed_dtype(self.name, d)
+
+    def gradient(self, fn: Callable) -> Callable:
+        self.grad = fn
+        return fn
+
+    def __call__(self, *inputs: Any, **attrs: Any) -> Any:
+        """Runs the kernel on already converted input tensors (and records it on tapes)."""
+        try:
+            out = self.kernel(*[t._value for t in inputs], **attrs)
+        except KernelError as e:
+            raise_op_error(self.name, e, self.kernel_name)
+        if self.multi_output:
+            outputs = tuple(_wrap(o) for o in out)
+        else:
+            outputs = (_wrap(out),)
+        if _tape_state.tapes:
+            record_operation(self, inputs, outputs, attrs)
+        return outputs if self.multi_output else outputs[0]
+
+    def __repr__(self) -> str:
+        return f"<Op {self.name}>"
+
+
+NOT_DIFFERENTIABLE = object()
+
+
+def not_differentiable(*ops: Op) -> None:
+    """TF: ops.NotDifferentiable. The gradient through these ops is None."""
+    for op in ops:
+        op.grad = NOT_DIFFERENTIABLE
+
+
+def defop(name: str, kernel: Callable, multi_output: bool = False, kernel_name: str | None = None) -> Op:
+    return Op(name, kernel, multi_output, kernel_name)
+
+
+# Late-bound to avoid import cycles: tensor.py and tape.py import this module.
+from tfshim.framework import dtypes, errors  # noqa: E402
+from tfshim.eager.tape import _state as _tape_state  # noqa: E402
+from tfshim.eager.tape import record_operation  # noqa: E402
+from tfshim.framework.tensor import _wrap  # noqa: E402

@@ -1,0 +1,114 @@
+"""Python operators on tensors and variables (TF: override_binary_operator.py, tensor_math_operator_overrides.py).
+
+`x + y` calls the op with the other value converted as the op converts it; the
+reflected `y + x` force-casts the Python value to the tensor's dtype (TF's
+`maybe_promote_tensors(force_same_dtype=True)`), so `1.5 - tf.constant(1)` is a TypeError.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tfshim.framework import dtypes
+from tfshim.framework.constant_op import convert_to_tensor, match_inputs
+from tfshim.framework.tensor import Tensor
+from tfshim.framework.variables import Variable
+from tfshim.ops import math_ops
+
+
+def _binary_operator(name: str, func: Callable) -> None:
+    def forward(x: Any, y: Any) -> Any:
+        try:
+            return func(x, y)
+        except (TypeError, ValueError) as e:
+            r_op = getattr(type(y), "__r%s__" % name, None)
+            if r_op is None or isinstance(y, (Tensor, Variable)):
+                raise
+            try:
+                out = r_op(y, x)
+            except (TypeError, ValueError):
+                raise e from None
+            if out is NotImplemented:
+                raise
+            return out
+
+    def reflected(y: Any, x: Any) -> Any:
+        if not isinstance(x, Tensor):
+            x = convert_to_tensor(x, y._dtype)
+        return func(x, y)
+
+    forward.__name__ = "__%s__" % name
+    reflected.__name__ = "__r%s__" % name
+    for cls in (Tensor, Variable):
+        cls._override_operator("__%s__" % name, forward)
+        cls._override_operator("__r%s__" % name, reflected)
+
+
+def _logical_or_bitwise(logical: Callable, bitwise_name: str) -> Callable:
+    def f(x: Any, y: Any) -> Any:
+        x, y = match_inputs((x, y))
+        if x._dtype is dtypes.bool:
+            return logical(x, y)
+        from tfshim.ops import bitwise_ops
+
+        return getattr(bitwise_ops, bitwise_name)(x, y)
+
+    return f
+
+
+def _matmul(x: Any, y: Any) -> Any:
+    from tfshim.ops.linalg_ops import matmul
+
+    return matmul(x, y)
+
+
+for _name, _func in [
+    ("add", math_ops.add), ("sub", math_ops.subtract), ("mul", math_ops.multiply),
+    ("truediv", math_ops.truediv), ("floordiv", math_ops.floordiv), ("mod", math_ops.floormod),
+    ("pow", math_ops.pow), ("matmul", _matmul),
+    ("and", _logical_or_bitwise(math_ops.logical_and, "bitwise_and")),
+    ("or", _logical_or_bitwise(math_ops.logical_or, "bitwise_or")),
+    ("xor", _logical_or_bitwise(lambda x, y: math_ops.logical_xor(x, y), "bitwise_xor")),
+]:
+    _binary_operator(_name, _func)
+
+
+def _compare(func: Callable) -> Callable:
+    def op(x: Any, y: Any) -> Any:
+        return func(x, y)
+
+    return op
+
+
+def _equals(x: Any, y: Any) -> Any:
+    """TF: tensor_equals. Elementwise; None gives False, incompatible shapes give False."""
+    if y is None:
+        return False
+    return math_ops.equal(x, y, incompatible_shape_error=False)
+
+
+def _not_equals(x: Any, y: Any) -> Any:
+    if y is None:
+        return True
+    return math_ops.not_equal(x, y, incompatible_shape_error=False)
+
+
+def _invert(x: Any) -> Any:
+    if x._dtype is dtypes.bool:
+        return math_ops.logical_not(x)
+    from tfshim.ops import bitwise_ops
+
+    return bitwise_ops.invert(x)
+
+
+for _cls in (Tensor, Variable):
+    _cls._override_operator("__lt__", _compare(math_ops.less))
+    _cls._override_operator("__le__", _compare(math_ops.less_equal))
+    _cls._override_operator("__gt__", _compare(math_ops.greater))
+    _cls._override_operator("__ge__", _compare(math_ops.greater_equal))
+    _cls._override_operator("__eq__", _equals)
+    _cls._override_operator("__ne__", _not_equals)
+    _cls._override_operator("__neg__", math_ops.negative)
+    _cls._override_operator("__abs__", lambda x: math_ops.abs(x))
+    _cls._override_operator("__invert__", _invert)
+    _cls._override_operator("__pos__", lambda x: x)
