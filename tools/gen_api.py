@@ -30,7 +30,14 @@ MODULES = [
     "tfshim.ops.name_scope",
     "tfshim.ops.math_ops",
     "tfshim.ops.array_ops",
+    "tfshim.ops.linalg_ops",
+    "tfshim.ops.nn_ops",
+    "tfshim.ops.bitwise_ops",
+    "tfshim.ops.random_ops",
     "tfshim.eager.backprop",
+    "tfshim.eager.custom_gradient",
+    "tfshim.eager.forwardprop",
+    "tfshim.eager.def_function",
     "tfshim.util.nest",
 ]
 OPTIONAL_MODULES_FILE = ROOT / "tools" / "api_modules.txt"

@@ -1,0 +1,1 @@
+"""tf.function, run eagerly (TF: eager/polymorphic_function)."""

@@ -1,0 +1,1 @@
+"""tf.autodiff.ForwardAccumulator: forward-mode autodiff (TF: eager/forwardprop.py)."""
