@@ -42,7 +42,7 @@ def run(py: str, script: Path) -> str:
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
     proc = subprocess.run([py, script.name], cwd=script.parent, capture_output=True, env=env, timeout=300)
     if proc.returncode != 0:
-        raise SystemExit(f"{script}: exit {proc.returncode}\n{proc.stderr.decode()[-2000:]}")
+        raise RuntimeError(f"{script}: exit {proc.returncode}\n{proc.stderr.decode()[-2000:]}")
     return proc.stdout.decode("utf-8")
 
 
@@ -55,7 +55,12 @@ def main() -> int:
     py = args.python or tf_python()
     bad = 0
     for s in scripts(args.scripts):
-        out = run(py, s)
+        try:
+            out = run(py, s)
+        except RuntimeError as e:
+            print(e, file=sys.stderr)
+            bad += 1
+            continue
         target = s.with_suffix(".out")
         if args.check:
             if not target.exists() or target.read_text(encoding="utf-8") != out:

@@ -88,7 +88,9 @@ def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType
     if len(kind_set) > 1 and (_STR in kind_set or _BOOL in kind_set):
         raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     kind = max(kind_set) if kind_set else _FLOAT
-    if dtype is None:
+    if not flat:
+        dtype = dtype or dtypes.float32
+    elif dtype is None:
         if kind == _BOOL:
             dtype = dtypes.bool
         elif kind == _INT:

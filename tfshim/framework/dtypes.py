@@ -84,9 +84,9 @@ class DType:
     @property
     def min(self) -> Any:
         if self.is_floating:
-            return float(np.finfo(self._np).min)
+            return np.finfo(self._np).min
         if self.is_integer:
-            return int(np.iinfo(self._np).min)
+            return np.iinfo(self._np).min
         if self.is_bool:
             return False
         raise TypeError(f"Cannot find minimum value of {self}.")
@@ -94,9 +94,9 @@ class DType:
     @property
     def max(self) -> Any:
         if self.is_floating:
-            return float(np.finfo(self._np).max)
+            return np.finfo(self._np).max
         if self.is_integer:
-            return int(np.iinfo(self._np).max)
+            return np.iinfo(self._np).max
         if self.is_bool:
             return True
         raise TypeError(f"Cannot find maximum value of {self}.")
@@ -188,7 +188,7 @@ for _alias, _d in [("half", float16), ("float", float32), ("double", float64)]:
 _BY_NP[np.dtype(np.str_)] = string
 _BY_NP[np.dtype(np.bytes_)] = string
 
-_PYTHON_TO_TF = {float: float32, int: int32, complex: complex128, str: string, bytes: string}
+_PYTHON_TO_TF = {float: float32, object: string}
 _PYTHON_TO_TF[type(True)] = bool
 
 # TF: backprop_util.IsTrainable.
@@ -211,6 +211,8 @@ def as_dtype(type_value: Any) -> DType:
             return d
     elif isinstance(type_value, type) and type_value in _PYTHON_TO_TF:
         return _PYTHON_TO_TF[type_value]
+    elif isinstance(type_value, type) and not issubclass(type_value, np.generic):
+        pass  # TF accepts only float, bool and object among Python types
     else:
         try:
             d = _BY_NP.get(np.dtype(type_value))

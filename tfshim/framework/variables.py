@@ -197,7 +197,7 @@ class Variable:
     __str__ = __repr__
 
     def __hash__(self) -> int:
-        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key.")
+        raise TypeError(f"Variable is unhashable. Instead, use variable.ref() as the key. (Variable: {self!r})")
 
     def ref(self) -> Any:
         from tfshim.framework.tensor import Reference

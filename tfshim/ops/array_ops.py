@@ -23,6 +23,9 @@ def _int_list(shape: Any) -> list:
         return [int(d) for d in np.ravel(shape._value)]
     if isinstance(shape, (int, np.integer)):
         return [int(shape)]
+    if isinstance(shape, (list, tuple)) and all(
+            isinstance(d, (int, np.integer)) and not isinstance(d, bool) for d in shape):
+        return [int(d) for d in shape]
     t = convert_to_tensor(shape, dtype_hint=dtypes.int32)
     if not t._dtype.is_integer:
         raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32")
@@ -363,7 +366,8 @@ def _strided_slice_kernel(x: np.ndarray, key: tuple) -> Any:
         if type(k) is int and not -x.shape[dim] <= k < x.shape[dim]:
             raise KernelError(
                 errors.InvalidArgumentError,
-                "slice index %d of dimension %d out of bounds." % (k, dim), suffix=" name: strided_slice/")
+                "slice index %d of dimension %d out of bounds." % (k if k >= 0 else k + x.shape[dim], dim),
+                suffix=" name: strided_slice/")
         dim += 1
     return x[key]
 

@@ -111,4 +111,3 @@ for _cls in (Tensor, Variable):
     _cls._override_operator("__neg__", math_ops.negative)
     _cls._override_operator("__abs__", lambda x: math_ops.abs(x))
     _cls._override_operator("__invert__", _invert)
-    _cls._override_operator("__pos__", lambda x: x)
