@@ -156,3 +156,9 @@ def test_watch_int_logs_tf_warning(capsys):
     assert g.gradient(y, n) is None
     assert "WARNING:tensorflow:The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.int32" \
         in capsys.readouterr().err
+
+
+def test_readme_op_table_matches_exports():
+    proc = subprocess.run([sys.executable, "tools/gen_readme_ops.py", "--check"], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, proc.stdout

@@ -11,9 +11,6 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from tfshim.framework.dtypes import TRAINABLE
-
-
 class _TapeStack(threading.local):
     def __init__(self) -> None:
         self.tapes: list[Tape] = []
@@ -65,14 +62,12 @@ def record_operation(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> Non
     for tape in _state.tapes:
         tracked = tape.tensor_tape
         for t in inputs:
-            if t._id in tracked and t._dtype in TRAINABLE:
+            if t._id in tracked and t._dtype._trainable:
                 break
         else:
             continue
         if entry is None:
-            from tfshim.ops.op import OpContext
-
-            entry = (OpContext(op, inputs, outputs, attrs), tuple(t._id for t in inputs))
+            entry = (OpContext(op, inputs, outputs, attrs), tuple([t._id for t in inputs]))
         for o in outputs:
             tracked[o._id] = entry
 
@@ -87,3 +82,6 @@ def variable_accessed(v: Any) -> None:
 
 def could_record() -> bool:
     return bool(_state.tapes)
+
+
+from tfshim.ops.op import OpContext  # noqa: E402 - op.py imports this module

@@ -19,13 +19,17 @@ class DType:
     repr is `tf.float32`, str is `<dtype: 'float32'>`, as in TF.
     """
 
-    __slots__ = ("_name", "_np", "_cname", "_enum")
+    __slots__ = ("_name", "_np", "_cname", "_enum", "_trainable", "_fp")
 
     def __init__(self, name: str, np_dtype: Any, cname: str, enum: int) -> None:
         self._name = name
         self._np = np.dtype(np_dtype) if np_dtype is not None else None
         self._cname = cname  # TF's C++ DataTypeString, used in kernel messages
         self._enum = enum
+        # TF: backprop_util.IsTrainable; a plain attribute because the tape checks it per op
+        self._trainable = name in ("float16", "float32", "float64", "bfloat16", "complex64", "complex128",
+                                   "resource", "variant")
+        self._fp = self._np is not None and self._np.kind in "fc"  # kernels flush denormals (kernels/fpenv.py)
 
     @property
     def name(self) -> str:

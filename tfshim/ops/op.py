@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from tfshim.kernels import fpenv
 from tfshim.ops.op_defs import OP_DEFS
 from tfshim.util.tf_export import tf_export  # noqa: F401 - re-exported for op modules
 
+_FLUSH = fpenv.AVAILABLE
 _DEVICE = "_device_/job:localhost/replica:0/task:0/device:CPU:0"
 
 
@@ -107,10 +109,16 @@ class Op:
 
     def __call__(self, *inputs: Any, **attrs: Any) -> Any:
         """Runs the kernel on already converted input tensors (and records it on tapes)."""
+        flush = _FLUSH and inputs and inputs[0]._dtype._fp
+        if flush:
+            fpenv.enter()  # TF runs kernels with denormals flushed to zero
         try:
             out = self.kernel(*[t._value for t in inputs], **attrs)
         except KernelError as e:
             raise_op_error(self.name, e, self.kernel_name)
+        finally:
+            if flush:
+                fpenv.exit()
         if self.multi_output:
             outputs = tuple(_wrap(o) for o in out)
         else:

@@ -1,0 +1,75 @@
+"""TF's floating-point environment: every TF CPU kernel runs with denormals flushed to zero.
+
+TF wraps kernels in `port::ScopedFlushDenormal`, which sets MXCSR's FTZ (results) and DAZ (inputs)
+bits: `tf.constant(0.0) + 1e-40` is 0.0 and `1e-40 == 0.0` is True in TF. tfshim sets the same
+bits around each kernel with glibc's fesetenv (two C calls, ~1 us). Where that is unavailable
+(non-x86 or non-glibc), kernels run unflushed: a documented difference (compat/DIFFERENCES.md).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import platform
+import threading
+
+_MXCSR_OFFSET = 28  # offsetof(fenv_t, __mxcsr) in glibc's x86-64 fenv_t
+
+AVAILABLE = False
+_fesetenv = None
+_fegetenv = None
+if platform.machine() in ("x86_64", "AMD64") and platform.system() == "Linux":
+    try:
+        _libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+        _fegetenv, _fesetenv = _libm.fegetenv, _libm.fesetenv
+        AVAILABLE = True
+    except (OSError, AttributeError):  # pragma: no cover - exotic libc
+        AVAILABLE = False
+
+
+class _Envs(threading.local):
+    """Per thread: the environment seen on first use, and the same with FTZ|DAZ set.
+
+    Capturing it once keeps a kernel call to two fesetenv calls; it assumes the program does
+    not change MXCSR (rounding mode, flags) itself while tfshim runs ops.
+    """
+
+    def __init__(self) -> None:
+        self.saved = (ctypes.c_uint8 * 32)()
+        _fegetenv(self.saved)
+        self.flushing = (ctypes.c_uint8 * 32).from_buffer_copy(self.saved)
+        self.flushing[_MXCSR_OFFSET] |= 0x40  # DAZ
+        self.flushing[_MXCSR_OFFSET + 1] |= 0x80  # FTZ
+        self.depth = 0
+
+
+_envs = _Envs() if AVAILABLE else None
+
+
+def enter() -> None:
+    """Sets FTZ|DAZ for the current thread (nestable)."""
+    e = _envs
+    if e.depth == 0:
+        _fesetenv(e.flushing)
+    e.depth += 1
+
+
+def exit() -> None:  # noqa: A001 - pairs with enter()
+    e = _envs
+    e.depth -= 1
+    if e.depth == 0:
+        _fesetenv(e.saved)
+
+
+class flush_denormals:  # noqa: N801 - used like a function
+    """Context manager: run the body with FTZ|DAZ set (no-op if already set or unavailable)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        if AVAILABLE:
+            enter()
+
+    def __exit__(self, *exc: object) -> None:
+        if AVAILABLE:
+            exit()
