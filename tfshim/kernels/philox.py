@@ -62,9 +62,12 @@ __all__ = [
     "dist_uniform",
     "dist_uniform_full_int",
     "dist_uniform_int",
+    "multinomial",
     "philox_blocks",
+    "random_shuffle",
     "stateless_fold_in",
     "stateless_key_counter",
+    "stateless_multinomial",
     "stateless_normal",
     "stateless_split",
     "stateless_truncated_normal",
@@ -1057,3 +1060,130 @@ class GeneratorState:
         """``Generator.split``: keys = uniform_full_int([count], int64); child state [0, 0, key]."""
         keys = self.uniform_full_int([count], np.int64)
         return [GeneratorState([0, 0, int(k)]) for k in keys]
+
+
+# --------------------------------------------------------------------------
+# RandomShuffle (shuffle_common.h) and Multinomial (multinomial_op.cc)
+# --------------------------------------------------------------------------
+def random_shuffle(state: GuardedPhilox, value: np.ndarray) -> np.ndarray:
+    """``RandomShuffle``: Fisher-Yates along axis 0 with ``size - 1`` 32-bit samples.
+
+    Nothing is reserved when ``value.size <= 1`` or ``dim 0 <= 1``; otherwise
+    ``ReserveSamples32(size - 1)`` and ``ShuffleRange``: for i in [0, n - 1)
+    swap i with ``i + word[i] % (n - i)`` (words of one ``SingleSampleAdapter``).
+    The random words and moduli are vectorised; the swaps are a short list loop.
+    """
+    if value.ndim == 0 or value.size <= 1 or value.shape[0] <= 1:
+        return value
+    n = value.shape[0]
+    gen = state.reserve_samples128((n - 1 + 3) // 4)
+    words = gen.blocks(-(-(n - 1) // 4)).ravel()[: n - 1].astype(np.uint64)
+    j = (words % (n - np.arange(n - 1, dtype=np.uint64)) + np.arange(n - 1, dtype=np.uint64)).tolist()
+    perm = list(range(n))
+    for i, k in enumerate(j):
+        perm[i], perm[k] = perm[k], perm[i]
+    return value[np.asarray(perm, dtype=np.intp)]
+
+
+def _intra_op_threads() -> int:
+    """TF's default intra-op pool size: the schedulable CPUs (``port::MaxParallelism``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - non-Linux
+        return os.cpu_count() or 1
+
+
+def _parallel_for_starts(n: int, cost: int, threads: int) -> list[int]:
+    """First rows of the blocks Eigen's ``ThreadPoolDevice::parallelFor`` runs.
+
+    ``Shard`` -> ``ThreadPool::ParallelFor(n, TensorOpCost(0, 0, cost))``: one
+    block unless the cost model wants more than one thread, else
+    ``CalculateParallelForBlock``; ``handleRange`` cuts at multiples of the size.
+    """
+    if n <= 1 or threads <= 1:
+        return [0]
+    want = (n * float(cost) - 100000) / 100000 + 0.9
+    if min(threads, max(1, int(min(want, 2**31 - 1)))) == 1:
+        return [0]
+    block_size_f = 1.0 / (float(cost) / 40000)
+    block = min(n, max(-(-n // (4 * threads)), int(block_size_f)))
+    max_block = min(n, 2 * block)
+    count = -(-n // block)
+    eff = count / (-(-count // threads) * threads)
+    prev = count
+    while eff < 1.0 and prev > 1:
+        coarser = -(-n // (prev - 1))
+        if coarser > max_block:
+            break
+        ccount = -(-n // coarser)
+        prev = ccount
+        ceff = ccount / (-(-ccount // threads) * threads)
+        if ceff + 0.01 >= eff:
+            block, count = coarser, ccount
+            eff = max(eff, ceff)
+    return list(range(0, n, block))
+
+
+def _lowest(dt: np.dtype) -> float:
+    return float(np.finfo(dt).min)
+
+
+def multinomial(gen: PhiloxRandom, logits: np.ndarray, num_samples: int,
+                out_dtype: Any = np.int64, threads: int | None = None) -> np.ndarray:
+    """``MultinomialFunctor<CPUDevice>`` on an already reserved generator.
+
+    Per row: cdf = running sum over finite logits of ``exp(logit - max)``
+    (double; Eigen's packet exp on the first ``4 * (classes // 4)`` columns,
+    glibc ``exp`` on the rest), each sample ``upper_bound(cdf, RandDouble() *
+    total)``.  Rows are sharded as TF's thread pool does (``threads`` defaults
+    to the schedulable CPUs, TF's default): a shard starting at row ``s`` skips
+    ``s * (num_samples + 3) / 4`` blocks, then draws 2 words per sample in order.
+    """
+    from tfshim.kernels import eigen_math
+
+    batch, classes = logits.shape
+    out = np.empty((batch, num_samples), dtype=out_dtype)
+    if batch == 0 or num_samples == 0:
+        return out
+    x = logits.astype(np.float64)
+    finite = np.isfinite(logits)
+    mx = np.where(finite, logits, logits.dtype.type(_lowest(logits.dtype))).max(axis=1)
+    k = classes - classes % 4
+    with np.errstate(all="ignore"):
+        z = x - mx.astype(np.float64)[:, None]
+        e = np.empty_like(z)
+        if k:
+            e[:, :k] = eigen_math.exp(np.ascontiguousarray(z[:, :k])).reshape(batch, k)
+        if k < classes:
+            e[:, k:] = eigen_math._libm("exp", np.ascontiguousarray(z[:, k:]).ravel()).reshape(batch, -1)
+    cdf = np.cumsum(np.where(finite, e, 0.0), axis=1)
+    total = cdf[:, -1]
+    cost = int(50 * (num_samples * np.log(classes) / np.log(2) + classes))
+    starts = _parallel_for_starts(batch, cost, _intra_op_threads() if threads is None else threads)
+    words_per_row = 2 * num_samples
+    for si, s in enumerate(starts):
+        end = starts[si + 1] if si + 1 < len(starts) else batch
+        g = gen.copy()
+        g.skip(s * (num_samples + 3) // 4)
+        nw = (end - s) * words_per_row
+        w = g.blocks(-(-nw // 4)).ravel()[:nw].reshape(end - s, num_samples, 2)
+        u = _uint64_to_double(w[..., 0], w[..., 1])
+        for r in range(s, end):
+            out[r] = np.searchsorted(cdf[r], u[r - s] * total[r], side="right")
+    return out
+
+
+def multinomial_reserve(state: GuardedPhilox, batch: int, num_samples: int) -> PhiloxRandom:
+    """``ReserveRandomOutputs(batch * ceil4(num_samples) * 2, 256)`` (CPU draws doubles)."""
+    return state.reserve(batch * ((num_samples + 3) // 4 * 4) * 2)
+
+
+def stateless_multinomial(logits: np.ndarray, num_samples: int, seed: Sequence[int],
+                          out_dtype: Any = np.int64) -> np.ndarray:
+    """``StatelessMultinomial``: a fresh generator at the scrambled (key, counter)."""
+    key, counter = stateless_key_counter(seed)
+    gen = PhiloxRandom.from_key_counter(key, counter)
+    batch = logits.shape[0]
+    if batch == 0 or num_samples == 0:
+        return np.empty((batch, num_samples), dtype=out_dtype)
+    return multinomial(gen, logits, num_samples, out_dtype)

@@ -1,1 +1,705 @@
-"""tf.random: TF random streams reproduced bit for bit on kernels/philox.py (TF: ops/random_ops.py)."""
+"""tf.random: TF random streams reproduced bit for bit on kernels/philox.py (TF: ops/random_ops.py).
+
+Also stateless_random_ops.py, stateful_random_ops.py (``tf.random.Generator``) and
+framework/random_seed.py.  The raw ops are declared with ``defop`` and marked
+not differentiable, as TF does; the Python-level arithmetic (``rnd * stddev +
+mean``, ``rnd * (maxval - minval) + minval``) uses tfshim's math ops, so values and
+gradients w.r.t. mean/stddev/minval/maxval tensors are TF's.
+
+tfshim differs: bfloat16 outputs are not supported (NotImplementedError); only
+the Philox algorithm exists (``alg="threefry"`` raises NotImplementedError).
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tfshim.framework import dtypes, errors
+from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.tensor import Tensor, _wrap_as
+from tfshim.framework.tensor_shape import TensorShape
+from tfshim.framework.variables import Variable
+from tfshim.kernels import philox as P
+from tfshim.ops.math_ops import add, multiply, subtract
+from tfshim.ops.op import KernelError, defop, disallowed_dtype, not_differentiable, tf_export
+
+# TF's eager context is per process; so is tfshim's random state.
+_CTX = P.RandomContext()
+
+_FLOATS = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
+_UNIFORM_DTYPES = _FLOATS + (dtypes.int32, dtypes.int64)
+_STATELESS_DTYPES = _UNIFORM_DTYPES + (dtypes.uint32, dtypes.uint64)
+
+
+def _dtypes_text(ds: Sequence[Any]) -> str:
+    return "(" + ", ".join(repr(d) for d in ds) + ")"
+
+
+def _check_dtype(dtype: Any, accepted: Sequence[Any]) -> Any:
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in accepted:
+        raise ValueError(
+            f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are {_dtypes_text(accepted)}.")
+    return dtype
+
+
+def _np(dtype: Any) -> np.dtype:
+    if dtype is dtypes.bfloat16:
+        raise NotImplementedError("tfshim: bfloat16 random numbers are not supported")
+    return np.dtype(dtype.as_numpy_dtype)
+
+
+def _convert(value: Any, dtype: Any, name: str) -> Tensor:
+    """``ops.convert_to_tensor(value, dtype, name=name)``: TF prefixes dtype mismatches with the name."""
+    try:
+        return convert_to_tensor(value, dtype)
+    except ValueError as e:
+        raise ValueError(f"{name}: {e}") from None
+
+
+def _shape_tensor(shape: Any) -> Tensor:
+    """``shape_util.shape_tensor``: TensorShape -> list; ints -> int32 tensor (an int64 tensor stays)."""
+    if isinstance(shape, TensorShape):
+        shape = shape.as_list()
+    if isinstance(shape, Variable):
+        shape = shape.value()
+    if isinstance(shape, Tensor):
+        return shape
+    if isinstance(shape, (list, tuple)) and not shape:
+        return _wrap_as(np.zeros([0], np.int32), dtypes.int32)
+    return convert_to_tensor(shape, dtype_hint=dtypes.int32)
+
+
+def _shape_of(op: str, shape: Tensor, attr: str = "T") -> tuple[int, ...]:
+    """The output shape; TF's checks (attr dtype, vector, non-negative dims) with TF's texts."""
+    if shape._dtype not in (dtypes.int32, dtypes.int64):
+        raise disallowed_dtype(op, shape._dtype, attr)
+    v = shape._value
+    if v.ndim != 1:
+        _raise(op, "shape must be a vector of {{int32,int64}}, got shape [{}]".format(",".join(map(str, v.shape))))
+    dims = tuple(int(d) for d in v)
+    for d in dims:
+        if d < 0:
+            _raise(op, f"Dimension {d} must be >= 0")
+    return dims
+
+
+def _raise(op: str, message: str, suffix: str = " name: ") -> None:
+    from tfshim.ops.op import raise_op_error
+
+    raise_op_error(op, KernelError(errors.InvalidArgumentError, message, suffix=suffix))
+
+
+def _size(shape: tuple[int, ...]) -> int:
+    return int(np.prod(shape, dtype=np.int64)) if shape else 1
+
+
+# ----- raw stateful ops (gen_random_ops) ------------------------------------------------
+
+
+def _fill_kernel(op: str, dist: Any) -> Any:
+    def kernel(shape_value: np.ndarray, shape: tuple, dtype: np.dtype, seed: Any, seed2: Any,
+               tshape: str) -> np.ndarray:
+        n = _size(shape)
+        gen = _CTX.kernel_state(op, dtype, seed, seed2, tshape).reserve(n)
+        return dist(gen, n, dtype).reshape(shape)
+
+    return kernel
+
+
+RandomUniform = defop("RandomUniform", _fill_kernel("RandomUniform", P.dist_uniform))
+RandomStandardNormal = defop("RandomStandardNormal", _fill_kernel("RandomStandardNormal", P.dist_normal))
+TruncatedNormal = defop("TruncatedNormal", _fill_kernel("TruncatedNormal", P.dist_truncated_normal))
+
+
+def _uniform_int_kernel(shape_value: np.ndarray, lo: np.ndarray, hi: np.ndarray, shape: tuple,
+                        seed: Any, seed2: Any, tshape: str) -> np.ndarray:
+    for name, v in (("minval", lo), ("maxval", hi)):
+        if v.ndim != 0:
+            raise KernelError(errors.InvalidArgumentError,
+                              "{} must be 0-D, got shape [{}]".format(name, ",".join(map(str, v.shape))))
+    n = _size(shape)
+    if n == 0:
+        return np.zeros(shape, lo.dtype)
+    if not int(lo) < int(hi):
+        raise KernelError(errors.InvalidArgumentError, f"Need minval < maxval, got {int(lo)} >= {int(hi)}")
+    gen = _CTX.kernel_state("RandomUniformInt", lo.dtype, seed, seed2, tshape).reserve(n)
+    return P.dist_uniform_int(gen, n, int(lo), int(hi), lo.dtype).reshape(shape)
+
+
+RandomUniformInt = defop("RandomUniformInt", _uniform_int_kernel)
+
+
+def _shuffle_kernel(value: np.ndarray, seed: Any, seed2: Any) -> np.ndarray:
+    state = _CTX.kernel_state("RandomShuffle", value.dtype if value.dtype.kind != "O" else "O", seed, seed2)
+    return P.random_shuffle(state, value)
+
+
+RandomShuffle = defop("RandomShuffle", _shuffle_kernel)
+
+
+def _multinomial_checks(logits: np.ndarray, num_samples: np.ndarray) -> tuple[int, int, int]:
+    if logits.ndim != 2:
+        raise KernelError(errors.InvalidArgumentError,
+                          "logits should be a matrix, got shape [{}]".format(",".join(map(str, logits.shape))))
+    if num_samples.ndim != 0:
+        dims = ",".join(map(str, num_samples.shape))
+        raise KernelError(errors.InvalidArgumentError, f"num_samples should be a scalar, got shape [{dims}]",
+                          suffix="")
+    ns = int(num_samples)
+    if ns < 0:
+        raise KernelError(errors.InvalidArgumentError, f"num_samples should be non-negative, got {ns}")
+    batch, classes = logits.shape
+    if classes <= 0:
+        raise KernelError(errors.InvalidArgumentError, f"num_classes should be positive, got {classes}")
+    return batch, classes, ns
+
+
+def _multinomial_kernel(logits: np.ndarray, num_samples: np.ndarray, seed: Any, seed2: Any,
+                        output_dtype: np.dtype) -> np.ndarray:
+    batch, _, ns = _multinomial_checks(logits, num_samples)
+    if batch * ns == 0:
+        return np.empty((batch, ns), output_dtype)
+    state = _CTX.kernel_state("Multinomial", logits.dtype, seed, seed2, np.dtype(output_dtype).str)
+    gen = P.multinomial_reserve(state, batch, ns)
+    return P.multinomial(gen, logits, ns, output_dtype)
+
+
+Multinomial = defop("Multinomial", _multinomial_kernel)
+not_differentiable(RandomUniform, RandomStandardNormal, TruncatedNormal, RandomUniformInt, RandomShuffle,
+                   Multinomial)
+
+
+# ----- seeds --------------------------------------------------------------------------------
+
+
+@tf_export("random.set_seed")
+def set_seed(seed: Any) -> None:
+    """TF: random_seed.set_seed: the global seed; resets the op-seed counter and the kernel cache."""
+    _CTX.set_seed(None if seed is None else int(seed))
+
+
+def get_seed(op_seed: Any) -> tuple[Any, Any]:
+    """TF: random_seed.get_seed in eager mode (tf.compat.v1.random.get_seed)."""
+    return _CTX.get_seed(None if op_seed is None else int(op_seed))
+
+
+def _seeds(seed: Any) -> tuple[int, int]:
+    s1, s2 = get_seed(seed)
+    return (0 if s1 is None else s1), (0 if s2 is None else s2)
+
+
+# ----- tf.random.* (stateful) ---------------------------------------------------------------
+
+
+def _float_fill(op: Any, shape: Any, dtype: Any, seed: Any) -> Tensor:
+    st = _shape_tensor(shape)
+    dims = _shape_of(op.name, st)
+    s1, s2 = _seeds(seed)
+    return op(st, shape=dims, dtype=_np(dtype), seed=s1, seed2=s2, tshape=st._dtype.name)
+
+
+@tf_export("random.normal")
+def random_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32, seed: Any = None,
+                  name: Any = None) -> Tensor:
+    """TF: ``RandomStandardNormal * stddev + mean``."""
+    dtype = dtypes.as_dtype(dtype)
+    st = _shape_tensor(shape)
+    mean_t = _convert(mean, dtype, "mean")
+    stddev_t = _convert(stddev, dtype, "stddev")
+    rnd = _float_fill(RandomStandardNormal, st, dtype, seed)
+    return add(multiply(rnd, stddev_t), mean_t)
+
+
+@tf_export("random.truncated_normal")
+def truncated_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32, seed: Any = None,
+                     name: Any = None) -> Tensor:
+    """TF: ``TruncatedNormal * stddev + mean`` (|rnd| < 2)."""
+    dtype = dtypes.as_dtype(dtype)
+    st = _shape_tensor(shape)
+    mean_t = _convert(mean, dtype, "mean")
+    stddev_t = _convert(stddev, dtype, "stddev")
+    rnd = _float_fill(TruncatedNormal, st, dtype, seed)
+    return add(multiply(rnd, stddev_t), mean_t)
+
+
+@tf_export("random.uniform")
+def random_uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dtypes.float32, seed: Any = None,
+                   name: Any = None) -> Tensor:
+    """TF: RandomUniform (raw, ``* maxval`` or ``* (maxval - minval) + minval``) or RandomUniformInt."""
+    dtype = _check_dtype(dtype, _UNIFORM_DTYPES)
+    if maxval is None:
+        if dtype.is_integer:
+            raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
+        maxval = 1
+    st = _shape_tensor(shape)
+    minval_is_zero = isinstance(minval, int) and minval == 0
+    maxval_is_one = isinstance(maxval, int) and maxval == 1
+    if not minval_is_zero or not maxval_is_one or dtype.is_integer:
+        minval = _convert(minval, dtype, "min")
+        maxval = _convert(maxval, dtype, "max")
+    if dtype.is_integer:
+        dims = _shape_of("RandomUniformInt", st)
+        s1, s2 = _seeds(seed)
+        return RandomUniformInt(st, minval, maxval, shape=dims, seed=s1, seed2=s2, tshape=st._dtype.name)
+    result = _float_fill(RandomUniform, st, dtype, seed)
+    if minval_is_zero:
+        if not maxval_is_one:
+            result = multiply(result, maxval)
+    else:
+        result = add(multiply(result, subtract(maxval, minval)), minval)
+    return result
+
+
+@tf_export("random.shuffle")
+def random_shuffle(value: Any, seed: Any = None, name: Any = None) -> Tensor:
+    """TF: RandomShuffle along the first dimension (Fisher-Yates on the op's Philox stream)."""
+    v = convert_to_tensor(value)
+    s1, s2 = _seeds(seed)
+    return RandomShuffle(v, seed=s1, seed2=s2)
+
+
+_MULTINOMIAL_KERNELS = "".join(
+    f"  device='CPU'; T in [{t}]; output_dtype in [{o}]\n"
+    for t in ("DT_DOUBLE", "DT_FLOAT", "DT_BFLOAT16", "DT_HALF") for o in ("DT_INT64", "DT_INT32"))
+
+
+def _categorical_prep(logits: Any, num_samples: Any, dtype: Any) -> tuple[Tensor, Tensor, Any]:
+    lt = convert_to_tensor(logits)
+    dtype = _check_dtype(dtype if dtype else dtypes.int64, (dtypes.int32, dtypes.int64))
+    ns = convert_to_tensor(num_samples, dtypes.int32)
+    return lt, ns, dtype
+
+
+@tf_export("random.categorical")
+def categorical(logits: Any, num_samples: Any, dtype: Any = None, seed: Any = None, name: Any = None) -> Tensor:
+    """TF: Multinomial: per row, inverse-CDF sampling of exp(logits - max) with doubles from Philox."""
+    lt, ns, dtype = _categorical_prep(logits, num_samples, dtype)
+    s1, s2 = _seeds(seed)
+    if lt._dtype not in (dtypes.float16, dtypes.float32, dtypes.float64):
+        if lt._dtype is dtypes.bfloat16:
+            raise NotImplementedError("tfshim: bfloat16 logits are not supported")
+        raise _not_found("Multinomial", lt._dtype, dtype, f"seed={s1}, seed2={s2}")
+    return Multinomial(lt, ns, seed=s1, seed2=s2, output_dtype=np.dtype(dtype.as_numpy_dtype))
+
+
+def _not_found(op: str, t: Any, out: Any, extra: str) -> Exception:
+    xla = ("  device='XLA_CPU_JIT'; output_dtype in [DT_INT32, DT_INT64]; T in [DT_FLOAT, DT_DOUBLE, DT_INT32, "
+           "DT_UINT8, DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]")
+    if op == "StatelessMultinomial":
+        xla += "; Tseed in [DT_INT32]"
+    return errors.NotFoundError(None, None, (
+        f"Could not find device for node: {{{{node {op}}}}} = {op}[T={_enum(t)}, output_dtype={_enum(out)}, {extra}]\n"
+        f"All kernels registered for op {op}:\n{xla}\n{_MULTINOMIAL_KERNELS} [Op:{op}] name: "))
+
+
+def _enum(d: Any) -> str:
+    return "DT_" + {"float16": "HALF", "float32": "FLOAT", "float64": "DOUBLE"}.get(d.name, d.name.upper())
+
+
+# ----- stateless ops (stateless_random_ops.py, V2 kernels) ----------------------------------
+
+
+def _key_counter(seed: Any) -> tuple[int, tuple[int, int]]:
+    """``StatelessRandomGetKeyCounter``: TF's seed checks and texts, then the scrambled (key, counter)."""
+    st = convert_to_tensor(seed)
+    op = "StatelessRandomGetKeyCounter"
+    if st._dtype not in (dtypes.int32, dtypes.int64):
+        e = disallowed_dtype(op, st._dtype, "Tseed")
+        raise errors.InvalidArgumentError(None, None, e.message[: -len(" name: ")])
+    v = st._value
+    if v.shape != (2,):
+        _raise(op, "seed must have shape [2], not [{}]".format(",".join(map(str, v.shape))), suffix="")
+    return P.stateless_key_counter([int(x) for x in v])
+
+
+def _stateless_kernel(dist: Any) -> Any:
+    def kernel(shape_value: np.ndarray, shape: tuple, dtype: np.dtype, key: int, counter: tuple) -> np.ndarray:
+        n = _size(shape)
+        return dist(P.PhiloxRandom.from_key_counter(key, counter), n, dtype).reshape(shape)
+
+    return kernel
+
+
+StatelessRandomUniformV2 = defop("StatelessRandomUniformV2", _stateless_kernel(P.dist_uniform))
+StatelessRandomNormalV2 = defop("StatelessRandomNormalV2", _stateless_kernel(P.dist_normal))
+StatelessTruncatedNormalV2 = defop("StatelessTruncatedNormalV2", _stateless_kernel(P.dist_truncated_normal))
+StatelessRandomUniformFullIntV2 = defop("StatelessRandomUniformFullIntV2",
+                                        _stateless_kernel(P.dist_uniform_full_int))
+
+
+def _stateless_int_kernel(shape_value: np.ndarray, lo: np.ndarray, hi: np.ndarray, shape: tuple, key: int,
+                          counter: tuple) -> np.ndarray:
+    for name, v in (("minval", lo), ("maxval", hi)):
+        if v.ndim != 0:
+            raise KernelError(errors.InvalidArgumentError,
+                              "{} must be 0-D, got shape [{}]".format(name, ",".join(map(str, v.shape))))
+    n = _size(shape)
+    if n == 0:
+        return np.zeros(shape, lo.dtype)
+    if not int(lo) < int(hi):
+        raise KernelError(errors.InvalidArgumentError, f"Need minval < maxval, got {int(lo)} >= {int(hi)}")
+    gen = P.PhiloxRandom.from_key_counter(key, counter)
+    return P.dist_uniform_int(gen, n, int(lo), int(hi), lo.dtype).reshape(shape)
+
+
+StatelessRandomUniformIntV2 = defop("StatelessRandomUniformIntV2", _stateless_int_kernel)
+
+
+def _stateless_multinomial_kernel(logits: np.ndarray, num_samples: np.ndarray, key: int, counter: tuple,
+                                  output_dtype: np.dtype) -> np.ndarray:
+    batch, _, ns = _multinomial_checks(logits, num_samples)
+    if batch * ns == 0:
+        return np.empty((batch, ns), output_dtype)
+    return P.multinomial(P.PhiloxRandom.from_key_counter(key, counter), logits, ns, output_dtype)
+
+
+StatelessMultinomial = defop("StatelessMultinomial", _stateless_multinomial_kernel)
+not_differentiable(StatelessRandomUniformV2, StatelessRandomNormalV2, StatelessTruncatedNormalV2,
+                   StatelessRandomUniformFullIntV2, StatelessRandomUniformIntV2, StatelessMultinomial)
+
+
+def _check_alg(alg: Any) -> None:
+    a = convert_alg_to_int(alg)
+    if a == Algorithm.THREEFRY.value:
+        raise NotImplementedError("tfshim: only the Philox algorithm is implemented")
+    if a not in (Algorithm.PHILOX.value, Algorithm.AUTO_SELECT.value):
+        raise ValueError(_unsupported_alg(alg))
+
+
+def _stateless_fill(op: Any, shape: Tensor, dtype: Any, key: int, counter: tuple) -> Tensor:
+    dims = _shape_of(op.name, shape, "Tshape")
+    return op(shape, shape=dims, dtype=_np(dtype), key=key, counter=counter)
+
+
+@tf_export("random.stateless_uniform")
+def stateless_random_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dtypes.float32,
+                             name: Any = None, alg: Any = "auto_select") -> Tensor:
+    """TF: StatelessRandomUniform(Int|FullInt)V2 on the scrambled seed; floats ``rnd * (max - min) + min``."""
+    dtype = _check_dtype(dtype, _STATELESS_DTYPES)
+    if dtype.is_integer:
+        if (minval is None) != (maxval is None):
+            raise ValueError(
+                f"For integer `dtype` argument {dtype}, argument `minval` and `maxval` must be both None or not "
+                f"None. Got `minval`={minval} and `maxval`={maxval}.")
+        if minval is not None and dtype in (dtypes.uint32, dtypes.uint64):
+            raise ValueError(
+                f"Argument `dtype` got invalid value {dtype} when argument `minval` is not None. Please don't use "
+                "unsigned integers in this case.")
+    elif maxval is None:
+        maxval = 1
+    st = _shape_tensor(shape)
+    if dtype.is_integer and minval is None:
+        _check_alg(alg)
+        key, counter = _key_counter(seed)
+        return _stateless_fill(StatelessRandomUniformFullIntV2, st, dtype, key, counter)
+    minval = _convert(minval, dtype, "min")
+    maxval = _convert(maxval, dtype, "max")
+    _check_alg(alg)
+    key, counter = _key_counter(seed)
+    if dtype.is_integer:
+        dims = _shape_of("StatelessRandomUniformIntV2", st, "Tshape")
+        return StatelessRandomUniformIntV2(st, minval, maxval, shape=dims, key=key, counter=counter)
+    rnd = _stateless_fill(StatelessRandomUniformV2, st, dtype, key, counter)
+    return add(multiply(rnd, subtract(maxval, minval)), minval)
+
+
+@tf_export("random.stateless_normal")
+def stateless_random_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32,
+                            name: Any = None, alg: Any = "auto_select") -> Tensor:
+    """TF: ``StatelessRandomNormalV2 * stddev + mean``."""
+    dtype = dtypes.as_dtype(dtype)
+    st = _shape_tensor(shape)
+    mean_t = _convert(mean, dtype, "mean")
+    stddev_t = _convert(stddev, dtype, "stddev")
+    _check_alg(alg)
+    key, counter = _key_counter(seed)
+    rnd = _stateless_fill(StatelessRandomNormalV2, st, dtype, key, counter)
+    return add(multiply(rnd, stddev_t), mean_t)
+
+
+@tf_export("random.stateless_truncated_normal")
+def stateless_truncated_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0,
+                               dtype: Any = dtypes.float32, name: Any = None, alg: Any = "auto_select") -> Tensor:
+    """TF: ``StatelessTruncatedNormalV2 * stddev + mean``."""
+    dtype = dtypes.as_dtype(dtype)
+    st = _shape_tensor(shape)
+    mean_t = _convert(mean, dtype, "mean")
+    stddev_t = _convert(stddev, dtype, "stddev")
+    _check_alg(alg)
+    key, counter = _key_counter(seed)
+    rnd = _stateless_fill(StatelessTruncatedNormalV2, st, dtype, key, counter)
+    return add(multiply(rnd, stddev_t), mean_t)
+
+
+@tf_export("random.stateless_categorical")
+def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any = dtypes.int64,
+                          name: Any = None) -> Tensor:
+    """TF: StatelessMultinomial (the Multinomial kernel on a generator at the scrambled seed)."""
+    lt, ns, dtype = _categorical_prep(logits, num_samples, dtype)
+    key, counter = _key_counter(seed)
+    if lt._dtype not in (dtypes.float16, dtypes.float32, dtypes.float64):
+        raise NotImplementedError("tfshim: stateless_categorical needs float16/32/64 logits")
+    return StatelessMultinomial(lt, ns, key=key, counter=counter, output_dtype=np.dtype(dtype.as_numpy_dtype))
+
+
+@tf_export("random.split", "random.experimental.stateless_split")
+def split(seed: Any, num: Any = 2, alg: Any = "auto_select") -> Tensor:
+    """TF: full-range ``stateless_uniform([num, 2])`` in the seed's dtype."""
+    st = convert_to_tensor(seed)
+    return stateless_random_uniform([num, 2], st, dtype=st._dtype, minval=None, maxval=None, alg=alg)
+
+
+@tf_export("random.fold_in", "random.experimental.stateless_fold_in")
+def fold_in(seed: Any, data: Any, alg: Any = "auto_select") -> Tensor:
+    """TF: ``stack([stateless_uniform([], seed, full-range ints of data's dtype), data])``."""
+    from tfshim.ops.array_ops import stack
+
+    d = convert_to_tensor(data)
+    s1 = stateless_random_uniform([], seed, dtype=d._dtype, minval=None, maxval=None, alg=alg)
+    return stack([s1, d])
+
+
+# ----- tf.random.Generator (stateful_random_ops.py) -----------------------------------------
+
+
+@tf_export("random.Algorithm", "random.experimental.Algorithm")
+class Algorithm(enum.Enum):
+    """TF: the RNG algorithms (framework/rng_alg.h numbering)."""
+
+    PHILOX = 1
+    THREEFRY = 2
+    AUTO_SELECT = 3
+
+
+def _unsupported_alg(alg: Any) -> str:
+    if isinstance(alg, int):
+        names: tuple[Any, ...] = (1, 2, 3)
+    elif isinstance(alg, str):
+        names = ("philox", "threefry", "auto_select")
+    else:
+        names = (Algorithm.PHILOX, Algorithm.THREEFRY, Algorithm.AUTO_SELECT)
+    return (f"Argument `alg` got unsupported value {alg}. Supported values are {names[0]} for the Philox "
+            f"algorithm, {names[1]} for the ThreeFry algorithm, and {names[2]} for auto-selection.")
+
+
+def convert_alg_to_int(alg: Any) -> int:
+    """TF: random_ops_util.convert_alg_to_int."""
+    if isinstance(alg, int):
+        return alg
+    if isinstance(alg, Algorithm):
+        return alg.value
+    if isinstance(alg, Tensor):
+        return int(alg._value)
+    if isinstance(alg, str):
+        canon = alg.strip().lower().replace("-", "").replace("_", "")
+        table = {"philox": 1, "threefry": 2, "autoselect": 3}
+        if canon in table:
+            return table[canon]
+        raise ValueError(_unsupported_alg(alg))
+    raise TypeError(f"Can't convert argument `alg` (of value {alg} and type {type(alg)}) to int.")
+
+
+def _state_size(alg: int) -> int:
+    if alg in (1, 3):
+        return 3
+    if alg == 2:
+        return 2
+    raise ValueError(_unsupported_alg(alg))
+
+
+def _make_state(seed: Any, alg: int) -> np.ndarray:
+    """TF: _make_1d_state: an int seed in 64-bit chunks, or the first words of a vector, left-padded."""
+    size = _state_size(alg)
+    if isinstance(seed, Tensor):
+        seed = seed._value
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        s = int(seed)
+        words = []
+        for _ in range(size):
+            words.append(s & P._M64)
+            s >>= 64
+    else:
+        words = [int(w) for w in np.asarray(seed).reshape(-1)][:size]
+    words = [P._to_int64(w) for w in words]
+    return np.array([0] * (size - len(words)) + words, dtype=np.int64)
+
+
+@tf_export("random.create_rng_state", "random.experimental.create_rng_state")
+def create_rng_state(seed: Any, alg: Any) -> Tensor:
+    """TF: the int64 state vector a Generator created from ``seed`` starts with."""
+    return _wrap_as(_make_state(seed, convert_alg_to_int(alg)), dtypes.int64)
+
+
+@tf_export("random.Generator", "random.experimental.Generator")
+class Generator:
+    """TF: tf.random.Generator (Philox): an int64[3] state variable [counter_lo, counter_hi, key].
+
+    Each draw does ``rng_read_and_skip(prod(shape))`` (counter += 256 * n) and runs the
+    stateless V2 kernel on the old (key, counter), as TF's CPU kernels do.
+    """
+
+    def __init__(self, copy_from: Generator | None = None, state: Any = None, alg: Any = None) -> None:
+        if copy_from is not None:
+            self._alg = copy_from._alg
+            self._state_var = Variable(copy_from.state._value, dtype=dtypes.int64, trainable=False, name="StateVar")
+            return
+        if alg is None or state is None:
+            raise AssertionError()
+        self._alg = convert_alg_to_int(alg)
+        if self._alg == Algorithm.THREEFRY.value:
+            raise NotImplementedError("tfshim: only the Philox algorithm is implemented")
+        if isinstance(state, Variable):
+            self._state_var = state
+        else:
+            self._state_var = Variable(np.asarray(convert_to_tensor(state, dtypes.int64)._value),
+                                       trainable=False, name="StateVar")
+        if self._state_var.shape.as_list() != [_state_size(self._alg)]:
+            raise ValueError(f"Shapes {self._state_var.shape} and ({_state_size(self._alg)},) are incompatible")
+
+    @classmethod
+    def from_state(cls, state: Any, alg: Any) -> Generator:
+        return cls(alg=alg, state=state)
+
+    @classmethod
+    def from_seed(cls, seed: Any, alg: Any = None) -> Generator:
+        alg = convert_alg_to_int(Algorithm.PHILOX.value if alg is None else alg)
+        return cls(state=_make_state(seed, alg), alg=alg)
+
+    @classmethod
+    def from_non_deterministic_state(cls, alg: Any = None) -> Generator:
+        """TF: NonDeterministicInts; here os.urandom."""
+        alg = convert_alg_to_int(Algorithm.PHILOX.value if alg is None else alg)
+        words = np.frombuffer(os.urandom(8 * _state_size(alg)), dtype=np.int64).copy()
+        return cls(state=words, alg=alg)
+
+    @classmethod
+    def from_key_counter(cls, key: Any, counter: Any, alg: Any) -> Generator:
+        c = np.asarray(convert_to_tensor(counter, dtypes.int64)._value).reshape(-1)
+        k = np.asarray(convert_to_tensor(key, dtypes.int64)._value).reshape(1)
+        return cls(state=np.concatenate([c, k]), alg=alg)
+
+    # ---- state ------------------------------------------------------------------
+    @property
+    def state(self) -> Variable:
+        return self._state_var
+
+    @property
+    def algorithm(self) -> int:
+        return self._alg
+
+    @property
+    def key(self) -> Tensor:
+        return self._state_var[-1]
+
+    def reset(self, state: Any) -> None:
+        self._state_var.assign(convert_to_tensor(state, dtypes.int64))
+
+    def reset_from_seed(self, seed: Any) -> None:
+        self._state_var.assign(_make_state(seed, self._alg))
+
+    def reset_from_key_counter(self, key: Any, counter: Any) -> None:
+        c = np.asarray(convert_to_tensor(counter, dtypes.int64)._value).reshape(-1)
+        k = np.asarray(convert_to_tensor(key, dtypes.int64)._value).reshape(1)
+        self._state_var.assign(np.concatenate([c, k]))
+
+    def _read_and_skip(self, delta: int) -> P.PhiloxRandom:
+        """``RngReadAndSkip``: the generator at the current state; the state advances by 256 * delta."""
+        gs = P.GeneratorState(self._state_var._value.tolist())
+        gen = gs.skip(delta)
+        self._state_var.assign(np.array(gs.state, dtype=np.int64), read_value=False)
+        return gen
+
+    def skip(self, delta: Any) -> Tensor:
+        """TF: RngReadAndSkip; returns the old state as int64."""
+        old = self._state_var._value.copy()
+        self._read_and_skip(int(delta))
+        return _wrap_as(old, dtypes.int64)
+
+    def _key_counter(self, shape: Tensor, op: str) -> tuple[tuple[int, ...], int, tuple[int, int]]:
+        dims = _shape_of(op, shape, "Tshape")
+        gen = self._read_and_skip(_size(dims))
+        lo, hi = gen.counter_u64()
+        return dims, gen.key_u64(), (lo, hi)
+
+    def _fill(self, op: Any, shape: Any, dtype: Any) -> Tensor:
+        st = _shape_tensor(shape)
+        dims, key, counter = self._key_counter(st, op.name)
+        return op(st, shape=dims, dtype=_np(dtype), key=key, counter=counter)
+
+    # ---- distributions ------------------------------------------------------------
+    def normal(self, shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32,
+               name: Any = None) -> Tensor:
+        dtype = dtypes.as_dtype(dtype)
+        mean_t = _convert(mean, dtype, "mean")
+        stddev_t = _convert(stddev, dtype, "stddev")
+        rnd = self._fill(StatelessRandomNormalV2, shape, dtype)
+        return add(multiply(rnd, stddev_t), mean_t)
+
+    def truncated_normal(self, shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32,
+                         name: Any = None) -> Tensor:
+        dtype = dtypes.as_dtype(dtype)
+        mean_t = _convert(mean, dtype, "mean")
+        stddev_t = _convert(stddev, dtype, "stddev")
+        rnd = self._fill(StatelessTruncatedNormalV2, shape, dtype)
+        return add(multiply(rnd, stddev_t), mean_t)
+
+    def uniform(self, shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dtypes.float32,
+                name: Any = None) -> Tensor:
+        dtype = dtypes.as_dtype(dtype)
+        if dtype.is_integer:
+            if (minval is None) != (maxval is None):
+                raise ValueError(
+                    f"For integer dtype {dtype}, minval and maxval must be both `None` or both non-`None`; "
+                    f"got minval={minval} and maxval={maxval}")
+        elif maxval is None:
+            maxval = 1
+        if dtype.is_integer and minval is None:
+            return self._fill(StatelessRandomUniformFullIntV2, shape, dtype)
+        minval = _convert(minval, dtype, "min")
+        maxval = _convert(maxval, dtype, "max")
+        if dtype.is_integer:
+            st = _shape_tensor(shape)
+            dims, key, counter = self._key_counter(st, "StatelessRandomUniformIntV2")
+            return StatelessRandomUniformIntV2(st, minval, maxval, shape=dims, key=key, counter=counter)
+        rnd = self._fill(StatelessRandomUniformV2, shape, dtype)
+        return add(multiply(rnd, subtract(maxval, minval)), minval)
+
+    def uniform_full_int(self, shape: Any, dtype: Any = dtypes.uint64, name: Any = None) -> Tensor:
+        return self._fill(StatelessRandomUniformFullIntV2, shape, dtypes.as_dtype(dtype))
+
+    def make_seeds(self, count: int = 1) -> Tensor:
+        """TF: int64 [2, count] = stack([uniform_full_int([count], int64), zeros])."""
+        from tfshim.ops.array_ops import stack, zeros_like
+
+        keys = self.uniform_full_int([count], dtypes.int64)
+        return stack([keys, zeros_like(keys)])
+
+    def split(self, count: int = 1) -> list[Generator]:
+        """TF: ``count`` generators with state [0, 0, key] for keys = uniform_full_int([count], int64)."""
+        keys = self.uniform_full_int([count], dtypes.int64)
+        return [Generator(state=[0, 0, int(k)], alg=self._alg) for k in keys._value]
+
+
+_global_generator: Generator | None = None
+
+
+@tf_export("random.get_global_generator", "random.experimental.get_global_generator")
+def get_global_generator() -> Generator:
+    """TF: the process-wide Generator, created from a non-deterministic state on first use."""
+    global _global_generator
+    if _global_generator is None:
+        _global_generator = Generator.from_non_deterministic_state()
+    return _global_generator
+
+
+@tf_export("random.set_global_generator", "random.experimental.set_global_generator")
+def set_global_generator(generator: Generator) -> None:
+    """TF: replaces the global generator."""
+    global _global_generator
+    _global_generator = generator

@@ -1,0 +1,22 @@
+import numpy as np
+import tensorflow as tf
+
+tf.random.set_seed(7)
+print(tf.random.shuffle(tf.range(10)))
+print(tf.random.shuffle(tf.range(10)))
+print(tf.random.shuffle([[1, 2], [3, 4], [5, 6]], seed=3))
+print(tf.random.shuffle(tf.constant([[1.5], [2.5], [3.5], [4.5]], tf.float64), seed=3))
+print(tf.random.shuffle([b"a", b"b", b"c", b"d"], seed=3))
+print(repr(tf.random.shuffle(5)))
+print(tf.random.shuffle([[1, 2, 3]]))
+print(tf.random.shuffle(tf.range(1000))[:8])
+samples = tf.random.categorical(tf.math.log([[0.5, 0.5]]), 5)
+print(samples)
+print(tf.random.categorical([[1.0, 2.0, 3.0], [3.0, 2.0, 1.0]], 10, seed=1))
+print(tf.random.categorical(tf.constant([[0.0, 0.0, 0.0, 5.0, 1.0]], tf.float64), 7, dtype=tf.int32, seed=2))
+print(tf.random.categorical(tf.constant([[0.0, 1.0]], tf.float16), 4, seed=2))
+print(tf.random.categorical([[-np.inf, 0.0, np.inf], [-np.inf, -np.inf, -np.inf]], 4, seed=2))
+print(tf.random.categorical(tf.zeros([2, 3]), 0))
+lg = tf.math.log(tf.random.uniform([100, 20], seed=9) + 0.01)
+c = tf.random.categorical(lg, 200, seed=9)
+print(c.shape, c[0, :10], c[-1, -10:], tf.reduce_sum(c))

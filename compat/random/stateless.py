@@ -1,0 +1,23 @@
+import tensorflow as tf
+
+for seed in [(1, 2), (0, 0), (-1, 7), (2**31 - 1, -2**31)]:
+    print(tf.random.stateless_uniform([3], seed=seed))
+    print(tf.random.stateless_normal([2, 2], seed=seed))
+    print(tf.random.stateless_truncated_normal([3], seed=seed, dtype=tf.float64))
+s64 = tf.constant([2**40, -5], tf.int64)
+print(repr(tf.random.stateless_uniform([4], seed=s64, dtype=tf.float16)))
+print(repr(tf.random.stateless_uniform([4], seed=[3, 4], minval=10, maxval=20, dtype=tf.int32)))
+print(repr(tf.random.stateless_uniform([3], seed=[3, 4], minval=None, maxval=None, dtype=tf.int64)))
+print(repr(tf.random.stateless_uniform([3], seed=[3, 4], minval=None, maxval=None, dtype=tf.uint32)))
+print(tf.random.stateless_uniform([2], seed=[3, 4], minval=-2.0, maxval=3.0, dtype=tf.float64))
+print(tf.random.stateless_normal([3], seed=[5, 6], mean=1.0, stddev=0.1))
+print(tf.random.split([1, 2]))
+print(tf.random.split(tf.constant([1, 2], tf.int64), num=3))
+print(tf.random.experimental.stateless_split([7, 8], num=1))
+print(tf.random.fold_in([1, 2], 3))
+print(tf.random.experimental.stateless_fold_in(tf.constant([1, 2], tf.int64), tf.constant(3, tf.int64)))
+seeds = tf.random.split([11, 12], 2)
+print(tf.random.stateless_normal([2], seed=seeds[0]), tf.random.stateless_normal([2], seed=seeds[1]))
+print(tf.random.stateless_categorical(tf.math.log([[0.5, 0.5], [0.1, 0.9]]), 6, seed=[7, 17]))
+big = tf.random.stateless_normal([5000], seed=[9, 9])
+print(big[:3], big[-2:])
