@@ -1,26 +1,46 @@
 """Math ops: each TF op declared once, its NumPy kernel and its gradient side by side.
 
 Gradients follow TF's python/ops/math_grad.py rule for rule and are written in
-tfshim ops, so that outer tapes record them (higher-order gradients).
+tfshim ops, so that outer tapes record them (higher-order gradients). TF's
+gradient kernels (TanhGrad, SigmoidGrad, SqrtGrad, RsqrtGrad, ReciprocalGrad) are
+ops of their own here too, with TF's second-order rules.
 """
 
 from __future__ import annotations
 
+import builtins
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from tfshim.framework import dtypes
-from tfshim.framework import errors
+from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.ops.op import KernelError, Op, defop, not_differentiable, tf_export
+from tfshim.kernels import eigen_math
+from tfshim.ops.op import (
+    _DEVICE,
+    KernelError,
+    Op,
+    defop,
+    disallowed_dtype,
+    dtype_mismatch,
+    not_differentiable,
+    tf_export,
+)
 
 # ----- kernel helpers --------------------------------------------------------------------
 
 
 def _shape_text(shape: tuple) -> str:
     return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def _incompatible(x: np.ndarray, y: np.ndarray) -> KernelError:
+    return KernelError(
+        errors.InvalidArgumentError,
+        f"Incompatible shapes: {_shape_text(x.shape)} vs. {_shape_text(y.shape)}",
+    )
 
 
 def cwise_binary(np_fn: Any) -> Any:
@@ -31,13 +51,11 @@ def cwise_binary(np_fn: Any) -> Any:
 
     def kernel(x: np.ndarray, y: np.ndarray) -> Any:
         try:
-            with np.errstate(all="ignore"):
-                return np_fn(x, y)
+            np.broadcast_shapes(x.shape, y.shape)
         except ValueError:
-            raise KernelError(
-                errors.InvalidArgumentError,
-                "Incompatible shapes: %s vs. %s" % (_shape_text(x.shape), _shape_text(y.shape)),
-            ) from None
+            raise _incompatible(x, y) from None
+        with np.errstate(all="ignore"):
+            return np_fn(x, y)
 
     return kernel
 
@@ -50,19 +68,73 @@ def cwise_unary(np_fn: Any) -> Any:
     return kernel
 
 
+_EIGEN_DTYPES = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
+
+
+def eigen_unary(em_fn: Callable, np_fn: Callable) -> Any:
+    """A unary kernel running TF's bit-exact Eigen emulation for half/float/double, NumPy otherwise."""
+
+    def kernel(x: np.ndarray) -> Any:
+        if x.dtype in _EIGEN_DTYPES:
+            return em_fn(x)
+        with np.errstate(all="ignore"):
+            return np_fn(x)
+
+    return kernel
+
+
+_PACKET = {np.dtype(np.float16): 8, np.dtype(np.float32): 8, np.dtype(np.float64): 4}
+
+
+def _packet_mask(shape: tuple, dtype: np.dtype) -> np.ndarray:
+    """True where Eigen's TensorExecutor uses the packet functor (the leading n - n % P elements)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    p = _PACKET.get(np.dtype(dtype), 1)
+    return (np.arange(n) < n - n % p).reshape(shape)
+
+
+def _is_fallback(*raw: Any) -> bool:
+    """TF's eager fast path cannot take Python sequences or strings: those go through the
+    slow path (`execute`), whose error messages lack the ` name: ` suffix."""
+    return any(isinstance(v, (list, tuple, str, bytes)) for v in raw)
+
+
+def _strip_name(e: Exception) -> Exception:
+    msg = str(e)
+    if msg.endswith(" name: "):
+        msg = msg[: -len(" name: ")]
+    return type(e)(None, None, msg)
+
+
+def run(op: Op, raw: tuple, *tensors: Tensor, **attrs: Any) -> Any:
+    """Checks `tensors` against `op`'s type attr and runs it; errors as TF's fast or slow path prints them."""
+    try:
+        op.check(*tensors)
+        return op(*tensors, **attrs)
+    except errors.OpError as e:
+        if _is_fallback(*raw):
+            raise _strip_name(e) from None
+        raise
+
+
 def binary(op: Op, x: Any, y: Any) -> Tensor:
     """Converts two inputs as TF's eager fast path does, checks them, runs `op`."""
+    raw = (x, y)
     if type(x) is not type(y) or not isinstance(x, Tensor):
         x, y = match_inputs((x, y))
-    op.check(x, y)
-    return op(x, y)
+    return run(op, raw, x, y)
 
 
 def unary(op: Op, x: Any) -> Tensor:
+    raw = (x,)
     if not isinstance(x, Tensor):
         x = convert_to_tensor(x)
-    op.check(x)
-    return op(x)
+    return run(op, raw, x)
+
+
+def _const(value: Any, like: Tensor) -> Tensor:
+    """A scalar constant of `like`'s dtype (TF: Python numbers in `grad * -2.0`)."""
+    return _wrap_as(np.asarray(value, dtype=like._value.dtype), like._dtype)
 
 
 def reduce_to_shape(grad: Tensor, shape: tuple) -> Tensor:
@@ -73,7 +145,7 @@ def reduce_to_shape(grad: Tensor, shape: tuple) -> Tensor:
     lead = len(gshape) - len(shape)
     axes = list(range(lead)) + [lead + i for i, d in enumerate(shape) if d == 1 and gshape[lead + i] != 1]
     if axes:
-        grad = reduce_sum(grad, axes)
+        grad = reduce_sum(grad, axes, keepdims=True)
     return reshape(grad, shape)
 
 
@@ -87,6 +159,19 @@ def _reduce_binary_grads(op: Any, gx: Any, gy: Any) -> tuple:
 
 def _conj(x: Tensor) -> Tensor:
     return conj(x) if x._dtype.is_complex else x
+
+
+def _zeros_like(x: Tensor) -> Tensor:
+    from tfshim.ops.array_ops import zeros_like
+
+    return zeros_like(x)
+
+
+def _where(c: Tensor, x: Tensor, y: Tensor) -> Tensor:
+    """SelectV2 on tensors that already have matching dtypes (TF: array_ops.where_v2 in gradients)."""
+    from tfshim.ops.array_ops import SelectV2
+
+    return SelectV2(c, x, y)
 
 
 # ----- binary arithmetic -----------------------------------------------------------------
@@ -112,8 +197,7 @@ def add(x: Any, y: Any, name: Any = None) -> Tensor:
         hint = x._dtype if isinstance(x, Tensor) else (y._dtype if isinstance(y, Tensor) else None)
         x = convert_to_tensor(x, dtype_hint=hint)
         y = convert_to_tensor(y, dtype_hint=x._dtype)
-    AddV2.check(x, y)
-    return AddV2(x, y)
+    return run(AddV2, (), x, y)  # TF's add converts both first: always the fast path
 
 
 Sub = defop("Sub", cwise_binary(np.subtract))
@@ -127,6 +211,7 @@ def _sub_grad(op: Any, grad: Tensor) -> tuple:
 
 @tf_export("math.subtract", "subtract")
 def subtract(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.subtract."""
     return binary(Sub, x, y)
 
 
@@ -135,7 +220,7 @@ Mul = defop("Mul", cwise_binary(np.multiply))
 
 @Mul.gradient
 def _mul_grad(op: Any, grad: Tensor) -> tuple:
-    """Returns (grad * y, grad * x)."""
+    """Returns (grad * y, x * grad)."""
     x, y = op.inputs
     skip = op.skip_input_indices
     gx = None if 0 in skip else Mul(grad, _conj(y))
@@ -145,6 +230,7 @@ def _mul_grad(op: Any, grad: Tensor) -> tuple:
 
 @tf_export("math.multiply", "multiply")
 def multiply(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.multiply."""
     return binary(Mul, x, y)
 
 
@@ -153,15 +239,16 @@ RealDiv = defop("RealDiv", cwise_binary(np.true_divide))
 
 @RealDiv.gradient
 def _realdiv_grad(op: Any, grad: Tensor) -> tuple:
-    """Returns (grad / y, grad * (-x / y) / y)."""
+    """Returns (grad / y, grad * ((-x / y) / y))."""
     x, y = _conj(op.inputs[0]), _conj(op.inputs[1])
     gx = RealDiv(grad, y)
     gy = Mul(grad, RealDiv(RealDiv(negative(x), y), y))
     return _reduce_binary_grads(op, gx, gy)
 
 
-@tf_export("realdiv", "math.realdiv")
+@tf_export("realdiv")
 def realdiv(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.realdiv (the RealDiv op)."""
     return binary(RealDiv, x, y)
 
 
@@ -169,48 +256,118 @@ def realdiv(x: Any, y: Any, name: Any = None) -> Tensor:
 _TRUEDIV_TABLE = {
     dtypes.uint8: dtypes.float32, dtypes.int8: dtypes.float32, dtypes.uint16: dtypes.float32,
     dtypes.int16: dtypes.float32, dtypes.uint32: dtypes.float64, dtypes.int32: dtypes.float64,
-    dtypes.uint64: dtypes.float64, dtypes.int64: dtypes.float64,
+    dtypes.uint64: dtypes.float64, dtypes.int64: dtypes.float64, dtypes.bfloat16: None,
+    dtypes.float16: None, dtypes.float32: None, dtypes.float64: None, dtypes.complex64: None,
+    dtypes.complex128: None,
 }
+
+
+def _truediv_dtype(d: Any, where: str) -> Any:
+    try:
+        return _TRUEDIV_TABLE[d]
+    except KeyError:
+        raise TypeError(
+            f"Invalid dtype {d!r} in {where}. Expected one of "
+            f"{{{', '.join(repr(t) for t in _TRUEDIV_TABLE)}}}."
+        ) from None
+
+
+def _same_dtype_pair(x: Any, y: Any) -> tuple:
+    """TF's conversion in truediv/div_no_nan: y takes x's dtype if it can, else its own."""
+    if not isinstance(x, Tensor) and isinstance(y, Tensor):
+        y = convert_to_tensor(y)
+        x = convert_to_tensor(x, dtype=y._dtype)
+    else:
+        x = convert_to_tensor(x)
+        y = convert_to_tensor(y, dtype_hint=x._dtype)
+    if x._dtype is not y._dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x._dtype!r} != {y._dtype!r}.")
+    return x, y
 
 
 @tf_export("math.truediv", "truediv")
 def truediv(x: Any, y: Any, name: Any = None) -> Tensor:
     """TF: tf.math.truediv. Integers are cast to float first (int32 -> float64)."""
-    x = convert_to_tensor(x)
-    y = convert_to_tensor(y, dtype_hint=x._dtype)
-    if x._dtype is not y._dtype:
-        raise TypeError(f"`x` and `y` must have the same dtype, got {x._dtype!r} != {y._dtype!r}.")
-    target = _TRUEDIV_TABLE.get(x._dtype)
+    x, y = _same_dtype_pair(x, y)
+    target = _truediv_dtype(x._dtype, "__truediv__")
     if target is not None:
         x, y = cast(x, target), cast(y, target)
-    return binary(RealDiv, x, y)
+    return run(RealDiv, (), x, y)
 
 
 @tf_export("math.divide", "divide")
 def divide(x: Any, y: Any, name: Any = None) -> Tensor:
-    """TF: tf.math.divide, which is truediv for tensors."""
+    """TF: tf.math.divide: `x / y` after converting a non-tensor x to y's dtype."""
+    if not isinstance(x, Tensor) and isinstance(y, Tensor):
+        x = convert_to_tensor(x, dtype=y._dtype)
     return truediv(x, y)
 
 
-def _floordiv_kernel(x: np.ndarray, y: np.ndarray) -> Any:
+def _div_no_nan_kernel(x: np.ndarray, y: np.ndarray) -> Any:
+    return cwise_binary(lambda a, b: np.where(b == 0, np.zeros((), a.dtype), a / np.where(b == 0, 1, b)))(x, y)
+
+
+DivNoNan = defop("DivNoNan", _div_no_nan_kernel)
+
+
+@DivNoNan.gradient
+def _div_no_nan_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (div_no_nan(grad, y), grad * div_no_nan(div_no_nan(-x, y), y))."""
+    x, y = _conj(op.inputs[0]), _conj(op.inputs[1])
+    gx = DivNoNan(grad, y)
+    gy = Mul(grad, DivNoNan(DivNoNan(negative(x), y), y))
+    return _reduce_binary_grads(op, gx, gy)
+
+
+@tf_export("math.divide_no_nan")
+def divide_no_nan(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.divide_no_nan: 0 where y == 0. Integers are cast to float as in truediv."""
+    x, y = _same_dtype_pair(x, y)
+    target = _truediv_dtype(x._dtype, "tf.math.divide_no_nan")
+    if target is not None:
+        x, y = cast(x, target), cast(y, target)
+    return run(DivNoNan, (), x, y)
+
+
+def _int_div_check(x: np.ndarray, y: np.ndarray) -> None:
     if x.dtype.kind in "iu" and not np.all(y):
         raise KernelError(errors.InvalidArgumentError, "Integer division by zero")
-    return cwise_binary(np.floor_divide)(x, y)
+
+
+def _floordiv_kernel(x: np.ndarray, y: np.ndarray) -> Any:
+    """TF: floor(x / y) for floats; for integers, division rounding down."""
+    _int_div_check(x, y)
+    if x.dtype.kind in "iu":
+        return cwise_binary(np.floor_divide)(x, y)
+    return cwise_binary(lambda a, b: np.floor(a / b))(x, y)
 
 
 FloorDiv = defop("FloorDiv", _floordiv_kernel)
-not_differentiable(FloorDiv)  # TF registers no gradient: math_grad has `FloorDiv: None`
 
 
-@tf_export("math.floordiv", "floordiv")
+@FloorDiv.gradient
+def _floordiv_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (None, None) (TF: _FloorDivGrad)."""
+    return None, None
+
+
+@tf_export("math.floordiv")
 def floordiv(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.floordiv (FloorDiv op)."""
     return binary(FloorDiv, x, y)
 
 
+def _floor_fmod(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """TF's google_floor_fmod: fmod, moved into y's sign when the signs differ."""
+    r = np.fmod(a, b)
+    return np.where((r != 0) & ((b < 0) != (r < 0)), r + b, r)
+
+
 def _floormod_kernel(x: np.ndarray, y: np.ndarray) -> Any:
-    if x.dtype.kind in "iu" and not np.all(y):
-        raise KernelError(errors.InvalidArgumentError, "Integer division by zero")
-    return cwise_binary(np.mod)(x, y)
+    _int_div_check(x, y)
+    if x.dtype.kind in "iu":
+        return cwise_binary(np.mod)(x, y)
+    return cwise_binary(_floor_fmod)(x, y)
 
 
 FloorMod = defop("FloorMod", _floormod_kernel)
@@ -218,15 +375,65 @@ FloorMod = defop("FloorMod", _floormod_kernel)
 
 @FloorMod.gradient
 def _floormod_grad(op: Any, grad: Tensor) -> tuple:
-    """Returns (grad, -grad * floor(x / y))."""
-    x, y = op.inputs
-    gy = Mul(negative(grad), floor(RealDiv(x, y))) if x._dtype.is_floating else None
+    """Returns (grad, grad * -floor_div(x, y))."""
+    x, y = _conj(op.inputs[0]), _conj(op.inputs[1])
+    floor_xy = FloorDiv(x, y)
+    gy = Mul(grad, negative(floor_xy))
     return _reduce_binary_grads(op, grad, gy)
 
 
-@tf_export("math.floormod", "math.mod", "floormod", "mod")
+@tf_export("math.floormod", "math.mod")
 def floormod(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.floormod: the remainder has y's sign (Python's %)."""
     return binary(FloorMod, x, y)
+
+
+def _trunc_check(x: np.ndarray, y: np.ndarray) -> None:
+    if x.dtype.kind in "iu" and not np.all(y):
+        raise KernelError(
+            errors.InternalError, "Unexpected error in binary operator (only integer div and mod should have errors)"
+        )
+
+
+def _truncatediv_kernel(x: np.ndarray, y: np.ndarray) -> Any:
+    _trunc_check(x, y)
+    if x.dtype.kind in "iu":
+        def f(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+            q = np.floor_divide(a, b)
+            fix = (np.mod(a, b) != 0) & ((a < 0) != (b < 0))
+            return (q + fix.astype(q.dtype)).astype(q.dtype)
+
+        return cwise_binary(f)(x, y)
+    return cwise_binary(lambda a, b: np.trunc(a / b))(x, y)
+
+
+TruncateDiv = defop("TruncateDiv", _truncatediv_kernel)
+
+
+@TruncateDiv.gradient
+def _truncatediv_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (None, None) (TF: _TruncateDivGrad)."""
+    return None, None
+
+
+@tf_export("truncatediv")
+def truncatediv(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.truncatediv: division rounding toward zero (C semantics)."""
+    return binary(TruncateDiv, x, y)
+
+
+def _truncatemod_kernel(x: np.ndarray, y: np.ndarray) -> Any:
+    _trunc_check(x, y)
+    return cwise_binary(np.fmod)(x, y)
+
+
+TruncateMod = defop("TruncateMod", _truncatemod_kernel)  # TF registers no gradient
+
+
+@tf_export("truncatemod")
+def truncatemod(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.truncatemod: the remainder has x's sign (C's fmod)."""
+    return binary(TruncateMod, x, y)
 
 
 def _pow_kernel(x: np.ndarray, y: np.ndarray) -> Any:
@@ -244,24 +451,42 @@ def _pow_grad(op: Any, grad: Tensor) -> tuple:
     x, y = op.inputs
     cx, cy = _conj(x), _conj(y)
     skip = op.skip_input_indices
-    one = _wrap_as(np.ones((), dtype=y._value.dtype), y._dtype)
+    one = _const(1, y)
     if 1 in skip and y._value.ndim == 0:
         return Mul(Mul(grad, cy), Pow(cx, Sub(cy, one))), None
     gx = None if 0 in skip else Mul(Mul(grad, cy), Pow(cx, Sub(cy, one)))
     gy = None
     if 1 not in skip:
-        from tfshim.ops.array_ops import ones_like, where, zeros_like
+        from tfshim.ops.array_ops import ones_like, zeros_like
 
         mask = not_equal(cx, 0) if x._dtype.is_complex else greater(cx, 0)
-        safe_x = where(mask, cx, ones_like(x))
-        log_x = where(mask, log(safe_x), zeros_like(x))
+        safe_x = _where(mask, cx, ones_like(x))
+        log_x = _where(mask, log(safe_x), zeros_like(x))
         gy = Mul(Mul(grad, _conj(op.outputs[0])), log_x)
     return _reduce_binary_grads(op, gx, gy)
 
 
 @tf_export("math.pow", "pow")
 def pow(x: Any, y: Any, name: Any = None) -> Tensor:  # noqa: A001 - TF's name
+    """TF: tf.math.pow."""
     return binary(Pow, x, y)
+
+
+Atan2 = defop("Atan2", cwise_binary(np.arctan2))
+
+
+@Atan2.gradient
+def _atan2_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (x * g, -y * g) with g = grad / (y^2 + x^2)."""
+    y, x = op.inputs
+    grad_inv = RealDiv(grad, AddV2(square(y), square(x)))
+    return _reduce_binary_grads(op, Mul(x, grad_inv), Mul(negative(y), grad_inv))
+
+
+@tf_export("math.atan2", "atan2")
+def atan2(y: Any, x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.atan2(y, x)."""
+    return binary(Atan2, y, x)
 
 
 Maximum = defop("Maximum", cwise_binary(np.maximum))
@@ -270,13 +495,13 @@ Minimum = defop("Minimum", cwise_binary(np.minimum))
 
 def _minmax_grad(op: Any, grad: Tensor, pick_x: Any) -> tuple:
     """TF: _MaximumMinimumGrad. On ties the whole gradient goes to x."""
-    from tfshim.ops.array_ops import where, zeros_like
-
     x, y = op.inputs
+    zeros = _zeros_like(grad)
     xmask = pick_x(x, y)
-    zeros = zeros_like(grad)
-    gx = where(xmask, grad, zeros)
-    gy = where(xmask, zeros, grad)
+    if 1 in op.skip_input_indices and y._value.ndim == 0:
+        return _where(xmask, grad, zeros), None
+    gx = None if 0 in op.skip_input_indices else _where(xmask, grad, zeros)
+    gy = None if 1 in op.skip_input_indices else _where(xmask, zeros, grad)
     return _reduce_binary_grads(op, gx, gy)
 
 
@@ -294,29 +519,124 @@ def _minimum_grad(op: Any, grad: Tensor) -> tuple:
 
 @tf_export("math.maximum", "maximum")
 def maximum(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.maximum. NaN propagates."""
     return binary(Maximum, x, y)
 
 
 @tf_export("math.minimum", "minimum")
 def minimum(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.minimum. NaN propagates."""
     return binary(Minimum, x, y)
 
 
-SquaredDifference = defop("SquaredDifference", cwise_binary(lambda x, y: np.square(x - y)))
+SquaredDifference = defop("SquaredDifference", cwise_binary(lambda x, y: (x - y) * (x - y)))
 
 
 @SquaredDifference.gradient
 def _squared_difference_grad(op: Any, grad: Tensor) -> tuple:
-    """Returns (2 * grad * (x - y), -2 * grad * (x - y))."""
+    """Returns ((2 * grad) * (x - y), -that)."""
     x, y = op.inputs
-    two = _wrap_as(np.asarray(2, dtype=grad._value.dtype), grad._dtype)
-    x_grad = Mul(Mul(two, grad), Sub(x, y))
-    return _reduce_binary_grads(op, x_grad, negative(x_grad))
+    x_grad = Mul(Mul(_const(2, grad), grad), Sub(x, y))
+    skip = op.skip_input_indices
+    return _reduce_binary_grads(op, x_grad, None if 1 in skip else negative(x_grad))
 
 
-@tf_export("math.squared_difference", "squared_difference")
+@tf_export("math.squared_difference")
 def squared_difference(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.squared_difference: (x - y) * (x - y)."""
     return binary(SquaredDifference, x, y)
+
+
+def _xlogy_kernel(x: np.ndarray, y: np.ndarray) -> Any:
+    def f(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        a, b = np.broadcast_arrays(a, b)
+        lg = eigen_math.log(np.ascontiguousarray(b)) if b.dtype in _EIGEN_DTYPES else np.log(b)
+        return np.where(a == 0, np.zeros((), a.dtype), a * lg)
+
+    return cwise_binary(f)(x, y)
+
+
+Xlogy = defop("Xlogy", _xlogy_kernel)
+
+
+@Xlogy.gradient
+def _xlogy_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (xlogy(x != 0, y) * grad, xdivy(x, y) * grad), summed to each input's shape."""
+    x, y = op.inputs
+    not_zero_x = cast(not_equal(x, _const(0, x)), x._dtype)
+    partial_x = Xlogy(not_zero_x, y)
+    partial_y = Xdivy(x, y)
+    return reduce_to_shape(Mul(partial_x, grad), x._value.shape), reduce_to_shape(Mul(partial_y, grad), y._value.shape)
+
+
+@tf_export("math.xlogy")
+def xlogy(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.xlogy: 0 where x == 0, else x * log(y)."""
+    return binary(Xlogy, x, y)
+
+
+Xdivy = defop("Xdivy", cwise_binary(lambda a, b: np.where(a == 0, np.zeros((), a.dtype), a / b)))
+
+
+@Xdivy.gradient
+def _xdivy_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (xdivy(x != 0, y) * grad, xdivy(-x, y**2) * grad), summed to each input's shape."""
+    x, y = op.inputs
+    not_zero_x = cast(not_equal(x, _const(0, x)), x._dtype)
+    partial_x = Xdivy(not_zero_x, y)
+    partial_y = Xdivy(negative(x), Pow(y, _const(2, y)))
+    return reduce_to_shape(Mul(partial_x, grad), x._value.shape), reduce_to_shape(Mul(partial_y, grad), y._value.shape)
+
+
+@tf_export("math.xdivy")
+def xdivy(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.xdivy: 0 where x == 0, else x / y."""
+    return binary(Xdivy, x, y)
+
+
+def _add_n_kernel(*xs: np.ndarray) -> Any:
+    for i, x in enumerate(xs[1:], 1):
+        if x.shape != xs[0].shape:
+            raise KernelError(
+                errors.InvalidArgumentError,
+                f"{{{{function_node __wrapped__AddN_N_{len(xs)}{_DEVICE}}}}} "
+                "Inputs to operation AddN of type AddN must have the same size and shape.  "
+                f"Input 0: {_shape_text(xs[0].shape)} != input {i}: {_shape_text(x.shape)}",
+                wrapped=False,
+            )
+    out = xs[0].copy()
+    with np.errstate(all="ignore"):
+        for x in xs[1:]:
+            out = out + x
+    return out
+
+
+AddN = defop("AddN", _add_n_kernel)
+
+
+@AddN.gradient
+def _add_n_grad(op: Any, grad: Tensor) -> list:
+    """Returns [grad] * len(inputs)."""
+    return [grad] * len(op.inputs)
+
+
+@tf_export("math.add_n", "add_n")
+def add_n(inputs: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.add_n. Each input is converted on its own; the sum runs left to right."""
+    from tfshim.framework.variables import Variable
+
+    if isinstance(inputs, (Tensor, Variable)):
+        from tfshim.ops.array_ops import unstack
+
+        inputs = unstack(convert_to_tensor(inputs)) if inputs.shape.rank else None
+    if not inputs or not isinstance(inputs, (list, tuple)):
+        raise ValueError(
+            "Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and shape."
+        )
+    tensors = [convert_to_tensor(v) for v in inputs]
+    if len(tensors) == 1:
+        return tensors[0]
+    return run(AddN, (), *tensors)
 
 
 # ----- comparisons and logic (not differentiable) ------------------------------------------
@@ -343,55 +663,78 @@ def _broadcastable(a: tuple, b: tuple) -> bool:
 
 
 def _equality(op: Op, x: Any, y: Any, incompatible_shape_error: bool) -> Tensor:
+    raw = (x, y)
     x, y = match_inputs((x, y))
-    op.check(x, y)
-    if not incompatible_shape_error and not _broadcastable(x._value.shape, y._value.shape):
+    if not incompatible_shape_error and x._dtype is y._dtype and not _broadcastable(x._value.shape, y._value.shape):
         # TF: Equal(incompatible_shape_error=False) gives a scalar answer
         return _wrap_as(np.asarray(op is NotEqual), dtypes.bool)
-    return op(x, y)
+    return run(op, raw, x, y)
 
 
 @tf_export("math.equal", "equal")
 def equal(x: Any, y: Any, name: Any = None, incompatible_shape_error: bool = True) -> Tensor:
+    """TF: tf.math.equal."""
     return _equality(Equal, x, y, incompatible_shape_error)
 
 
 @tf_export("math.not_equal", "not_equal")
 def not_equal(x: Any, y: Any, name: Any = None, incompatible_shape_error: bool = True) -> Tensor:
+    """TF: tf.math.not_equal."""
     return _equality(NotEqual, x, y, incompatible_shape_error)
 
 
 @tf_export("math.less", "less")
 def less(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.less."""
     return binary(Less, x, y)
 
 
 @tf_export("math.less_equal", "less_equal")
 def less_equal(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.less_equal."""
     return binary(LessEqual, x, y)
 
 
 @tf_export("math.greater", "greater")
 def greater(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.greater."""
     return binary(Greater, x, y)
 
 
 @tf_export("math.greater_equal", "greater_equal")
 def greater_equal(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.greater_equal."""
     return binary(GreaterEqual, x, y)
+
+
+def _bool_inputs(op: Op, *raw: Any) -> list:
+    """Converts the inputs of an op whose inputs are typed `bool` (not a type attr): non-tensors
+    must convert to bool, tensors must be bool (TF's `cannot compute ... bool tensor` text)."""
+    from tfshim.framework.variables import Variable
+
+    out = []
+    for i, v in enumerate(raw):
+        v = v.value() if isinstance(v, Variable) else v
+        x = v if isinstance(v, Tensor) else convert_to_tensor(v, dtypes.bool)
+        if x._dtype is not dtypes.bool:
+            raise dtype_mismatch(op.name, i, dtypes.bool, x._dtype)
+        out.append(x)
+    return out
 
 
 @tf_export("math.logical_and", "logical_and")
 def logical_and(x: Any, y: Any, name: Any = None) -> Tensor:
-    return binary(LogicalAnd, x, y)
+    """TF: tf.math.logical_and (bool only)."""
+    return run(LogicalAnd, (), *_bool_inputs(LogicalAnd, x, y))
 
 
 @tf_export("math.logical_or", "logical_or")
 def logical_or(x: Any, y: Any, name: Any = None) -> Tensor:
-    return binary(LogicalOr, x, y)
+    """TF: tf.math.logical_or (bool only)."""
+    return run(LogicalOr, (), *_bool_inputs(LogicalOr, x, y))
 
 
-@tf_export("math.logical_xor", "logical_xor")
+@tf_export("math.logical_xor")
 def logical_xor(x: Any, y: Any, name: str = "LogicalXor") -> Tensor:
     """TF: tf.math.logical_xor, built as (x | y) & ~(x & y) as in TF."""
     return logical_and(logical_or(x, y), logical_not(logical_and(x, y)))
@@ -403,12 +746,13 @@ not_differentiable(LogicalNot)
 
 @tf_export("math.logical_not", "logical_not")
 def logical_not(x: Any, name: Any = None) -> Tensor:
-    return unary(LogicalNot, x)
+    """TF: tf.math.logical_not (bool only)."""
+    return run(LogicalNot, (), *_bool_inputs(LogicalNot, x))
 
 
 # ----- unary ops -----------------------------------------------------------------------------
 
-Neg = defop("Neg", np.negative)
+Neg = defop("Neg", cwise_unary(np.negative))
 
 
 @Neg.gradient
@@ -419,10 +763,11 @@ def _neg_grad(op: Any, grad: Tensor) -> Tensor:
 
 @tf_export("math.negative", "negative")
 def negative(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.negative."""
     return unary(Neg, x)
 
 
-Abs = defop("Abs", np.abs)
+Abs = defop("Abs", cwise_unary(np.abs))
 
 
 @Abs.gradient
@@ -431,44 +776,155 @@ def _abs_grad(op: Any, grad: Tensor) -> Tensor:
     return Mul(grad, sign(op.inputs[0]))
 
 
+ComplexAbs = defop("ComplexAbs", cwise_unary(np.abs))
+
+
+@ComplexAbs.gradient
+def _complex_abs_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns div_no_nan(complex(grad, 0) * x, complex(|x|, 0))."""
+    x = op.inputs[0]
+    g = cast(grad, x._dtype)
+    return DivNoNan(Mul(g, x), cast(op.outputs[0], x._dtype))
+
+
 @tf_export("math.abs", "abs")
 def abs(x: Any, name: Any = None) -> Tensor:  # noqa: A001 - TF's name
-    return unary(Abs, x)
+    """TF: tf.math.abs. Complex inputs give their real magnitude (ComplexAbs)."""
+    x = convert_to_tensor(x)
+    return run(ComplexAbs if x._dtype.is_complex else Abs, (), x)
 
 
-Sign = defop("Sign", np.sign)
+def _sign_kernel(x: np.ndarray) -> Any:
+    with np.errstate(all="ignore"):
+        if x.dtype.kind == "c":
+            a = np.abs(x)
+            return np.where(a == 0, 0, x / np.where(a == 0, 1, a)).astype(x.dtype)
+        return np.sign(x) + np.zeros((), x.dtype)  # -0 -> +0 as TF
+
+
+Sign = defop("Sign", _sign_kernel)
 
 
 @Sign.gradient
 def _sign_grad(op: Any, grad: Tensor) -> Tensor:
-    """Returns zeros."""
-    from tfshim.ops.array_ops import zeros_like
-
-    return zeros_like(op.inputs[0])
+    """Returns zeros_like(x)."""
+    return _zeros_like(op.inputs[0])
 
 
 @tf_export("math.sign", "sign")
 def sign(x: Any, name: Any = None) -> Tensor:
-    return unary(Sign, x)
+    """TF: tf.math.sign: -1, 0 or 1; NaN stays NaN."""
+    return unary(Sign, convert_to_tensor(x))
 
 
-Square = defop("Square", cwise_unary(np.square))
+Square = defop("Square", cwise_unary(lambda x: x * x))
 
 
 @Square.gradient
 def _square_grad(op: Any, grad: Tensor) -> Tensor:
     """Returns grad * (x * 2)."""
     x = _conj(op.inputs[0])
-    two = _wrap_as(np.asarray(2, dtype=x._value.dtype), x._dtype)
-    return Mul(grad, Mul(x, two))
+    return Mul(grad, Mul(x, _const(2, x)))
 
 
 @tf_export("math.square", "square")
 def square(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.square: x * x."""
     return unary(Square, x)
 
 
-Exp = defop("Exp", cwise_unary(np.exp))
+def _grad_kernel(packet: Callable, scalar: Callable) -> Any:
+    """A TF gradient kernel `f(y, dy)`: Eigen's packet formula on the leading packets, the scalar
+    formula on the tail (they round differently)."""
+
+    def kernel(y: np.ndarray, dy: np.ndarray) -> Any:
+        if y.shape != dy.shape:
+            raise _incompatible(y, dy)
+        with np.errstate(all="ignore"):
+            p, s = packet(y, dy), scalar(y, dy)
+            if y.dtype.kind == "c" or p is s:
+                return np.asarray(s)
+            return np.where(_packet_mask(y.shape, y.dtype), p, s).astype(y.dtype)
+
+    return kernel
+
+
+def _no_nan(dy: np.ndarray, v: np.ndarray) -> np.ndarray:
+    return np.where(dy == 0, np.zeros((), dy.dtype), v)
+
+
+def _tanh_grad_formula(y: np.ndarray, dy: np.ndarray) -> np.ndarray:
+    return dy * (y.dtype.type(1) - y * y)
+
+
+TanhGrad = defop("TanhGrad", _grad_kernel(_tanh_grad_formula, _tanh_grad_formula))
+
+
+@TanhGrad.gradient
+def _tanh_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (grad * -2 * dy * y, tanh_grad(y, grad))."""
+    a, b = _conj(op.inputs[0]), _conj(op.inputs[1])
+    return Mul(Mul(Mul(grad, _const(-2.0, grad)), b), a), TanhGrad(a, grad)
+
+
+SigmoidGrad = defop("SigmoidGrad", _grad_kernel(
+    lambda y, dy: dy * (y * (y.dtype.type(1) - y)),
+    lambda y, dy: (dy * y) * (y.dtype.type(1) - y),
+))
+
+
+@SigmoidGrad.gradient
+def _sigmoid_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (gb - 2 * gb * y with gb = grad * dy, sigmoid_grad(y, grad))."""
+    a, b = _conj(op.inputs[0]), _conj(op.inputs[1])
+    gb = Mul(grad, b)
+    return Sub(gb, Mul(Mul(_const(2.0, gb), gb), a)), SigmoidGrad(a, grad)
+
+
+SqrtGrad = defop("SqrtGrad", _grad_kernel(
+    lambda y, dy: _no_nan(dy, (y.dtype.type(0.5) / y) * dy),
+    lambda y, dy: _no_nan(dy, (y.dtype.type(0.5) * dy) / y),
+))
+
+
+@SqrtGrad.gradient
+def _sqrt_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (-conj(grad / y) * out, 0.5 * (grad / y))."""
+    a = op.inputs[0]
+    ga = RealDiv(grad, a)
+    return Mul(negative(_conj(ga)), op.outputs[0]), Mul(_const(0.5, ga), ga)
+
+
+RsqrtGrad = defop("RsqrtGrad", _grad_kernel(
+    lambda y, dy: _no_nan(dy, (y.dtype.type(-0.5) * (y * y)) * _no_nan(dy, y * dy)),
+    lambda y, dy: _no_nan(dy, (y.dtype.type(-0.5) * (dy * y)) * (y * y)),
+))
+
+
+@RsqrtGrad.gradient
+def _rsqrt_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (-1.5 * grad * dy * y^2, rsqrt_grad(y, grad))."""
+    a, b = op.inputs
+    ca, cg = _conj(a), _conj(grad)
+    grad_a = Mul(Mul(Mul(_const(-1.5, cg), cg), b), square(ca))
+    return grad_a, RsqrtGrad(ca, grad)
+
+
+ReciprocalGrad = defop("ReciprocalGrad", _grad_kernel(
+    lambda y, dy: _no_nan(dy, -(y * y) * dy),
+    lambda y, dy: _no_nan(dy, -(y * y) * dy),
+))
+
+
+@ReciprocalGrad.gradient
+def _reciprocal_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (grad * -2 * dy * y, reciprocal_grad(y, grad))."""
+    a, b = op.inputs
+    ca, cg = _conj(a), _conj(grad)
+    return Mul(Mul(Mul(cg, _const(-2.0, cg)), b), ca), ReciprocalGrad(ca, grad)
+
+
+Exp = defop("Exp", eigen_unary(eigen_math.exp, np.exp))
 
 
 @Exp.gradient
@@ -479,10 +935,26 @@ def _exp_grad(op: Any, grad: Tensor) -> Tensor:
 
 @tf_export("math.exp", "exp")
 def exp(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.exp (Eigen's pexp, emulated bit for bit)."""
     return unary(Exp, x)
 
 
-Log = defop("Log", cwise_unary(np.log))
+Expm1 = defop("Expm1", eigen_unary(eigen_math.expm1, np.expm1))
+
+
+@Expm1.gradient
+def _expm1_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * exp(x)."""
+    return Mul(grad, exp(_conj(op.inputs[0])))
+
+
+@tf_export("math.expm1")
+def expm1(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.expm1: exp(x) - 1."""
+    return unary(Expm1, x)
+
+
+Log = defop("Log", eigen_unary(eigen_math.log, np.log))
 
 
 @Log.gradient
@@ -491,49 +963,313 @@ def _log_grad(op: Any, grad: Tensor) -> Tensor:
     return Mul(grad, reciprocal(_conj(op.inputs[0])))
 
 
-@tf_export("math.log", "log")
+@tf_export("math.log")
 def log(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.log (Eigen's plog, emulated bit for bit)."""
     return unary(Log, x)
 
 
-Reciprocal = defop("Reciprocal", cwise_unary(np.reciprocal))
+def _log1p_kernel(x: np.ndarray) -> Any:
+    # eigen_math.log1p passes TF's goldens for half and float; double still differs in NaN bits.
+    if x.dtype in _EIGEN_DTYPES[:2]:
+        return eigen_math.log1p(x)
+    with np.errstate(all="ignore"):
+        return np.log1p(x)
+
+
+Log1p = defop("Log1p", _log1p_kernel)
+
+
+@Log1p.gradient
+def _log1p_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * (1 / (1 + x))."""
+    x = _conj(op.inputs[0])
+    return Mul(grad, reciprocal(AddV2(_const(1, x), x)))
+
+
+@tf_export("math.log1p")
+def log1p(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.log1p: log(1 + x). tfshim: Eigen's for half/float, NumPy's for double."""
+    return unary(Log1p, x)
+
+
+Reciprocal = defop("Reciprocal", cwise_unary(lambda x: np.ones((), x.dtype) / x))
+
+_RECIPROCAL_KERNELS = (
+    "All kernels registered for op Reciprocal:\n"
+    "  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, "
+    "DT_BFLOAT16, DT_COMPLEX128, DT_HALF]\n"
+    "  device='CPU'; T in [DT_COMPLEX128]\n  device='CPU'; T in [DT_COMPLEX64]\n  device='CPU'; T in [DT_DOUBLE]\n"
+    "  device='CPU'; T in [DT_BFLOAT16]\n  device='CPU'; T in [DT_HALF]\n  device='CPU'; T in [DT_FLOAT]\n"
+)
 
 
 @Reciprocal.gradient
 def _reciprocal_grad(op: Any, grad: Tensor) -> Tensor:
-    """Returns -grad * y * y (TF: ReciprocalGrad)."""
-    y = _conj(op.outputs[0])
-    return Mul(Neg(grad), Mul(y, y))
+    """Returns reciprocal_grad(y, grad) = -grad * y * y."""
+    return ReciprocalGrad(op.outputs[0], grad)
 
 
-@tf_export("math.reciprocal", "math.inv")
+@tf_export("math.reciprocal")
 def reciprocal(x: Any, name: Any = None) -> Tensor:
-    return unary(Reciprocal, x)
+    """TF: tf.math.reciprocal: 1 / x. TF has no CPU kernel for integers (NotFoundError)."""
+    raw = (x,)
+    x = convert_to_tensor(x)
+    if x._dtype.is_integer and Reciprocal.allowed is not None and x._dtype in Reciprocal.allowed:
+        node = f"{{{{node Reciprocal}}}} = Reciprocal[T=DT_{x._dtype._cname.upper()}]"
+        e = errors.NotFoundError(
+            None, None, f"Could not find device for node: {node}\n{_RECIPROCAL_KERNELS} [Op:Reciprocal] name: "
+        )
+        raise _strip_name(e) if _is_fallback(*raw) else e
+    return run(Reciprocal, raw, x)
 
 
-Sqrt = defop("Sqrt", cwise_unary(np.sqrt))
+Sqrt = defop("Sqrt", eigen_unary(eigen_math.sqrt, np.sqrt))
 
 
 @Sqrt.gradient
 def _sqrt_grad(op: Any, grad: Tensor) -> Tensor:
-    """Returns grad * 0.5 / y (TF: SqrtGrad); inf at 0."""
-    y = _conj(op.outputs[0])
-    half = _wrap_as(np.asarray(0.5, dtype=y._value.dtype), y._dtype)
-    return RealDiv(Mul(grad, half), y)
+    """Returns sqrt_grad(y, grad) = grad * 0.5 / y (inf at 0; 0 where grad is 0)."""
+    return SqrtGrad(op.outputs[0], grad)
 
 
 @tf_export("math.sqrt", "sqrt")
 def sqrt(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.sqrt."""
     return unary(Sqrt, x)
 
 
-Floor = defop("Floor", np.floor)
-not_differentiable(Floor)  # TF: Floor's gradient is [None]
+def _rsqrt_np(x: np.ndarray) -> np.ndarray:
+    return np.ones((), x.dtype) / np.sqrt(x)
+
+
+Rsqrt = defop("Rsqrt", cwise_unary(_rsqrt_np))
+
+
+@Rsqrt.gradient
+def _rsqrt_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns rsqrt_grad(y, grad) = -0.5 * grad * y^3."""
+    return RsqrtGrad(op.outputs[0], grad)
+
+
+@tf_export("math.rsqrt")
+def rsqrt(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.rsqrt: 1 / sqrt(x). tfshim: computed as 1 / np.sqrt(x)."""
+    return unary(Rsqrt, x)
+
+
+Sin = defop("Sin", eigen_unary(eigen_math.sin, np.sin))
+Cos = defop("Cos", eigen_unary(eigen_math.cos, np.cos))
+Tan = defop("Tan", cwise_unary(np.tan))
+
+
+@Sin.gradient
+def _sin_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * cos(x)."""
+    return Mul(grad, cos(_conj(op.inputs[0])))
+
+
+@Cos.gradient
+def _cos_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns -grad * sin(x)."""
+    return Mul(negative(grad), sin(_conj(op.inputs[0])))
+
+
+@Tan.gradient
+def _tan_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns square(1 / cos(x)) * grad."""
+    secx = reciprocal(cos(_conj(op.inputs[0])))
+    return Mul(square(secx), grad)
+
+
+@tf_export("math.sin", "sin")
+def sin(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.sin."""
+    return unary(Sin, x)
+
+
+@tf_export("math.cos", "cos")
+def cos(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.cos."""
+    return unary(Cos, x)
+
+
+@tf_export("math.tan", "tan")
+def tan(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.tan. tfshim: NumPy's tan, not yet Eigen's."""
+    return unary(Tan, x)
+
+
+Asin = defop("Asin", cwise_unary(np.arcsin))
+Acos = defop("Acos", cwise_unary(np.arccos))
+Atan = defop("Atan", cwise_unary(np.arctan))
+
+
+def _one_minus_x2(x: Tensor) -> Tensor:
+    return Sub(_const(1, x), square(x))
+
+
+@Asin.gradient
+def _asin_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * 1 / sqrt(1 - x^2)."""
+    x = _conj(op.inputs[0])
+    return Mul(grad, reciprocal(sqrt(_one_minus_x2(x))))
+
+
+@Acos.gradient
+def _acos_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns -grad * 1 / sqrt(1 - x^2)."""
+    x = _conj(op.inputs[0])
+    return Mul(negative(grad), reciprocal(sqrt(_one_minus_x2(x))))
+
+
+@Atan.gradient
+def _atan_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * 1 / (1 + x^2)."""
+    x = _conj(op.inputs[0])
+    return Mul(grad, reciprocal(AddV2(_const(1, x), square(x))))
+
+
+@tf_export("math.asin", "asin")
+def asin(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.asin."""
+    return unary(Asin, x)
+
+
+@tf_export("math.acos", "acos")
+def acos(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.acos."""
+    return unary(Acos, x)
+
+
+@tf_export("math.atan", "atan")
+def atan(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.atan."""
+    return unary(Atan, x)
+
+
+Sinh = defop("Sinh", cwise_unary(np.sinh))
+Cosh = defop("Cosh", cwise_unary(np.cosh))
+
+
+@Sinh.gradient
+def _sinh_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * cosh(x)."""
+    return Mul(grad, cosh(_conj(op.inputs[0])))
+
+
+@Cosh.gradient
+def _cosh_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * sinh(x)."""
+    return Mul(grad, sinh(_conj(op.inputs[0])))
+
+
+@tf_export("math.sinh", "sinh")
+def sinh(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.sinh."""
+    return unary(Sinh, x)
+
+
+@tf_export("math.cosh", "cosh")
+def cosh(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.cosh."""
+    return unary(Cosh, x)
+
+
+Tanh = defop("Tanh", eigen_unary(eigen_math.tanh, np.tanh))
+
+
+@Tanh.gradient
+def _tanh_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns tanh_grad(y, grad) = grad * (1 - y * y)."""
+    return TanhGrad(_conj(op.outputs[0]), grad)
+
+
+@tf_export("math.tanh", "tanh", "nn.tanh")
+def tanh(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.tanh (Eigen's ptanh, emulated bit for bit)."""
+    return unary(Tanh, x)
+
+
+Sigmoid = defop("Sigmoid", eigen_unary(eigen_math.sigmoid, lambda x: 1 / (1 + np.exp(-x))))
+
+
+@Sigmoid.gradient
+def _sigmoid_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns sigmoid_grad(y, grad) = grad * y * (1 - y)."""
+    return SigmoidGrad(_conj(op.outputs[0]), grad)
+
+
+@tf_export("math.sigmoid", "sigmoid", "nn.sigmoid")
+def sigmoid(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.sigmoid (Eigen's logistic, emulated bit for bit)."""
+    return unary(Sigmoid, convert_to_tensor(x))
+
+
+Erf = defop("Erf", eigen_unary(eigen_math.erf, lambda x: np.vectorize(__import__("math").erf)(x)))
+
+_TWO_OVER_ROOT_PI = 2 / np.sqrt(np.pi)
+
+
+@Erf.gradient
+def _erf_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * 2/sqrt(pi) * exp(-x**2)."""
+    x = _conj(op.inputs[0])
+    return Mul(Mul(grad, _const(_TWO_OVER_ROOT_PI, grad)), exp(negative(square(x))))
+
+
+@tf_export("math.erf")
+def erf(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.erf (Eigen's rational approximation, emulated bit for bit)."""
+    return unary(Erf, x)
+
+
+Round = defop("Round", cwise_unary(np.rint))
+Floor = defop("Floor", cwise_unary(np.floor))
+Ceil = defop("Ceil", cwise_unary(np.ceil))
+not_differentiable(Round, Floor, Ceil)  # TF: their gradients are [None]
+
+
+@tf_export("math.round", "round")
+def round(x: Any, name: Any = None) -> Tensor:  # noqa: A001 - TF's name
+    """TF: tf.math.round: half to even. Integer tensors are returned as they are."""
+    x = convert_to_tensor(x)
+    return x if x._dtype.is_integer else unary(Round, x)
 
 
 @tf_export("math.floor", "floor")
 def floor(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.floor."""
     return unary(Floor, x)
+
+
+@tf_export("math.ceil")
+def ceil(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.ceil."""
+    return unary(Ceil, x)
+
+
+IsNan = defop("IsNan", cwise_unary(np.isnan))
+IsInf = defop("IsInf", cwise_unary(np.isinf))
+IsFinite = defop("IsFinite", cwise_unary(np.isfinite))  # TF registers no gradient for these
+
+
+@tf_export("math.is_nan")
+def is_nan(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.is_nan."""
+    return unary(IsNan, x)
+
+
+@tf_export("math.is_inf")
+def is_inf(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.is_inf."""
+    return unary(IsInf, x)
+
+
+@tf_export("math.is_finite")
+def is_finite(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.is_finite."""
+    return unary(IsFinite, x)
 
 
 Conj = defop("Conj", np.conj)
@@ -545,11 +1281,31 @@ def _conj_grad(op: Any, grad: Tensor) -> Tensor:
     return Conj(grad)
 
 
-@tf_export("math.conj", "conj")
+@tf_export("math.conj")
 def conj(x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.conj. Real tensors are returned as they are."""
     x = convert_to_tensor(x)
     return Conj(x) if x._dtype.is_complex else x
+
+
+# ----- clipping --------------------------------------------------------------------------------
+
+
+@tf_export("clip_by_value")
+def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any, name: Any = None) -> Tensor:
+    """TF: tf.clip_by_value = maximum(minimum(t, max), min); the gradient follows Minimum/Maximum
+    (at a bound it goes to t). Bounds may not broadcast t to a larger shape."""
+    values = convert_to_tensor(t)
+    t_min = minimum(values, clip_value_max)
+    _assert_compatible(values, t_min)
+    t_max = maximum(t_min, clip_value_min)
+    _assert_compatible(values, t_max)
+    return t_max
+
+
+def _assert_compatible(a: Tensor, b: Tensor) -> None:
+    if a._value.shape != b._value.shape:
+        raise ValueError(f"Shapes {a.shape} and {b.shape} are incompatible")
 
 
 # ----- casts -----------------------------------------------------------------------------------
@@ -588,6 +1344,46 @@ def cast(x: Any, dtype: Any, name: Any = None) -> Tensor:
     return Cast(x, DstT=dtype)
 
 
+def _limit(v: Any) -> float:
+    return float(v) if not isinstance(v, (bool, np.bool_)) else int(v)
+
+
+@tf_export("dtypes.saturate_cast", "saturate_cast")
+def saturate_cast(value: Any, dtype: Any, name: Any = None) -> Tensor:
+    """TF: tf.dtypes.saturate_cast: clips to the target's range (nudged to be representable) then casts."""
+    value = convert_to_tensor(value)
+    dtype = dtypes.as_dtype(dtype)
+    in_dtype = value._dtype
+    if in_dtype.is_complex:
+        if dtype.is_complex:
+            return cast(value, dtype)
+        value = cast(value, in_dtype.real_dtype)
+        in_dtype = in_dtype.real_dtype
+    out_real = dtype.real_dtype
+    try:
+        in_min, in_max = in_dtype.min, in_dtype.max
+    except TypeError:
+        raise TypeError(f"Cannot find minimum value of {in_dtype} with type {in_dtype}.") from None
+    np_dtype = in_dtype.as_numpy_dtype
+    try:
+        promoted = np.promote_types(np_dtype, out_real.as_numpy_dtype)
+    except TypeError:
+        promoted = np.dtype(float)
+    with np.errstate(all="ignore"):
+        min_limit = np_dtype(np.maximum(in_min, out_real.min))
+        pr = np.array([min_limit, out_real.min], dtype=promoted)
+        if pr[0] < pr[1]:
+            min_limit = np.nextafter(min_limit, np_dtype(0), dtype=np_dtype)
+        max_limit = np_dtype(np.minimum(float(in_max), float(out_real.max)))
+        pr = np.array([max_limit, out_real.max], dtype=promoted)
+        if pr[0] > pr[1]:
+            max_limit = np.nextafter(max_limit, np_dtype(0), dtype=np_dtype)
+    value = clip_by_value(
+        value, _wrap_as(np.asarray(min_limit, np_dtype), in_dtype), _wrap_as(np.asarray(max_limit, np_dtype), in_dtype)
+    )
+    return cast(value, dtype)
+
+
 # ----- reductions ----------------------------------------------------------------------------
 
 
@@ -613,45 +1409,447 @@ def _canonical_axes(axes: Any, rank: int) -> tuple:
     for a in axes:
         if not -rank <= a < rank:
             raise KernelError(
-                errors.InvalidArgumentError, "Invalid reduction dimension (%d for input with %d dimension(s)" % (a, rank)
+                errors.InvalidArgumentError, f"Invalid reduction dimension ({a} for input with {rank} dimension(s)"
             )
         a = a % rank
         if a in out:
             raise KernelError(
                 errors.InvalidArgumentError,
-                "Invalid reduction arguments: Axes contains duplicate dimension: %d" % a,
-                suffix="",
+                f"Invalid reduction arguments: Axes contains duplicate dimension: {a}",
             )
         out.append(a)
     return tuple(out)
 
 
-def _sum_kernel(x: np.ndarray, axis: Any, keepdims: bool) -> Any:
-    axes = _canonical_axes(axis, x.ndim)
-    with np.errstate(all="ignore"):
-        return np.sum(x, axis=axes, dtype=x.dtype, keepdims=keepdims)
+def _reducer(np_fn: Callable) -> Callable:
+    def kernel(x: np.ndarray, axis: Any, keepdims: bool) -> Any:
+        axes = _canonical_axes(axis, x.ndim)
+        with np.errstate(all="ignore"):
+            return np.asarray(np_fn(x, axes, keepdims)).astype(x.dtype, copy=False)
+
+    return kernel
 
 
-Sum = defop("Sum", _sum_kernel)
+def _kept_shape(shape: tuple, axis: Any) -> tuple:
+    axes = _canonical_axes(axis, len(shape))
+    return tuple(1 if i in axes else d for i, d in enumerate(shape))
+
+
+def _reduce(op: Op, input_tensor: Any, axis: Any, keepdims: Any) -> Tensor:
+    """TF's reduce_* fast path: the input tensor and axis go straight to the op."""
+    raw = (input_tensor, axis)
+    x = convert_to_tensor(input_tensor)
+    keepdims = False if keepdims is None else bool(keepdims)
+    return run(op, raw, x, axis=_axis_list(axis), keepdims=keepdims)
+
+
+Sum = defop("Sum", _reducer(lambda x, axes, k: np.sum(x, axis=axes, dtype=x.dtype, keepdims=k)))
+
+
+def _sum_grad_value(op: Any, grad: Tensor) -> Tensor:
+    from tfshim.ops.array_ops import broadcast_to
+
+    shape = op.inputs[0]._value.shape
+    return broadcast_to(reshape(grad, _kept_shape(shape, op.get_attr("axis"))), shape)
 
 
 @Sum.gradient
 def _sum_grad(op: Any, grad: Tensor) -> Tensor:
     """Returns grad broadcast back to the input's shape."""
-    from tfshim.ops.array_ops import broadcast_to
-
-    shape = op.inputs[0]._value.shape
-    axes = _canonical_axes(op.get_attr("axis"), len(shape))
-    kept = tuple(1 if i in axes else d for i, d in enumerate(shape))
-    return broadcast_to(reshape(grad, kept), shape)
+    return _sum_grad_value(op, grad)
 
 
 @tf_export("math.reduce_sum", "reduce_sum")
 def reduce_sum(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
     """TF: tf.math.reduce_sum."""
-    x = convert_to_tensor(input_tensor)
-    Sum.check(x)
-    return Sum(x, axis=_axis_list(axis), keepdims=bool(keepdims))
+    return _reduce(Sum, input_tensor, axis, keepdims)
+
+
+def _mean(x: np.ndarray, axes: tuple, keepdims: bool) -> np.ndarray:
+    """TF's MeanReducer: the sum divided by the count; integers (summed in 64 bits) truncate."""
+    count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    if x.dtype.kind in "iu":
+        acc = np.int64 if x.dtype.kind == "i" else np.uint64
+        s = np.sum(x, axis=axes, dtype=acc, keepdims=keepdims)
+        if count == 0:
+            return np.zeros_like(s).astype(x.dtype)
+        q = np.abs(s) // count if x.dtype.kind == "i" else s // count
+        return (np.sign(s) * q if x.dtype.kind == "i" else q).astype(x.dtype)
+    s = np.sum(x, axis=axes, dtype=x.dtype, keepdims=keepdims)
+    return s / x.dtype.type(count) if x.dtype.kind != "c" else s / count
+
+
+Mean = defop("Mean", _reducer(_mean))
+
+
+@Mean.gradient
+def _mean_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns the Sum gradient divided by (input size // output size)."""
+    sum_grad = _sum_grad_value(op, grad)
+    in_size = int(np.prod(op.inputs[0]._value.shape, dtype=np.int64))
+    out_size = int(np.prod(op.outputs[0]._value.shape, dtype=np.int64))
+    factor = _const(in_size // builtins.max(out_size, 1), sum_grad)
+    return truediv(sum_grad, factor)
+
+
+@tf_export("math.reduce_mean", "reduce_mean")
+def reduce_mean(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.reduce_mean: sum / count; integer means truncate toward zero."""
+    return _reduce(Mean, input_tensor, axis, keepdims)
+
+
+def _lowest(dt: np.dtype) -> Any:
+    return -np.inf if dt.kind == "f" else (np.iinfo(dt).min if dt.kind in "iu" else False)
+
+
+def _highest(dt: np.dtype) -> Any:
+    return np.inf if dt.kind == "f" else (np.iinfo(dt).max if dt.kind in "iu" else True)
+
+
+Max = defop("Max", _reducer(lambda x, axes, k: np.max(x, axis=axes, keepdims=k, initial=_lowest(x.dtype))))
+Min = defop("Min", _reducer(lambda x, axes, k: np.min(x, axis=axes, keepdims=k, initial=_highest(x.dtype))))
+
+
+def _min_or_max_grad(op: Any, grad: Tensor) -> Tensor:
+    """TF: _MinOrMaxGrad. Ties share the gradient equally."""
+    x = op.inputs[0]
+    kept = _kept_shape(x._value.shape, op.get_attr("axis"))
+    y = reshape(op.outputs[0], kept)
+    grad = reshape(grad, kept)
+    indicators = cast(equal(y, x), grad._dtype)
+    num_selected = reshape(Sum(indicators, axis=op.get_attr("axis"), keepdims=False), kept)
+    return Mul(divide(indicators, num_selected), grad)
+
+
+@Max.gradient
+def _max_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns (x == max) / count(x == max) * grad."""
+    return _min_or_max_grad(op, grad)
+
+
+@Min.gradient
+def _min_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns (x == min) / count(x == min) * grad."""
+    return _min_or_max_grad(op, grad)
+
+
+@tf_export("math.reduce_max", "reduce_max")
+def reduce_max(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.reduce_max. NaN propagates; empty reductions give the dtype's lowest value."""
+    return _reduce(Max, input_tensor, axis, keepdims)
+
+
+@tf_export("math.reduce_min", "reduce_min")
+def reduce_min(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.reduce_min. NaN propagates; empty reductions give the dtype's highest value."""
+    return _reduce(Min, input_tensor, axis, keepdims)
+
+
+Prod = defop("Prod", _reducer(lambda x, axes, k: np.prod(x, axis=axes, dtype=x.dtype, keepdims=k)))
+
+
+@Prod.gradient
+def _prod_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * (product of all other entries), built from two exclusive cumprods (safe with zeros)."""
+    from tfshim.ops.array_ops import broadcast_to, transpose
+
+    x = op.inputs[0]
+    shape = x._value.shape
+    rank = len(shape)
+    reduced = list(_canonical_axes(op.get_attr("axis"), rank))
+    grad = broadcast_to(reshape(grad, _kept_shape(shape, op.get_attr("axis"))), shape)
+    other = [i for i in range(rank) if i not in reduced]
+    perm = reduced + other
+    reduced_num = int(np.prod([shape[i] for i in reduced], dtype=np.int64))
+    other_num = int(np.prod([shape[i] for i in other], dtype=np.int64))
+    permuted = transpose(x, perm)
+    permuted_shape = permuted._value.shape
+    reshaped = reshape(permuted, (reduced_num, other_num))
+    left = cumprod(reshaped, axis=0, exclusive=True)
+    right = cumprod(reshaped, axis=0, exclusive=True, reverse=True)
+    y = reshape(Mul(_conj(left), _conj(right)), permuted_shape)
+    inv = [perm.index(i) for i in range(rank)]
+    out = Mul(grad, transpose(y, inv))
+    return reshape(out, shape)
+
+
+@tf_export("math.reduce_prod", "reduce_prod")
+def reduce_prod(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.reduce_prod."""
+    return _reduce(Prod, input_tensor, axis, keepdims)
+
+
+All = defop("All", _reducer(lambda x, axes, k: np.all(x, axis=axes, keepdims=k)))
+Any_ = defop("Any", _reducer(lambda x, axes, k: np.any(x, axis=axes, keepdims=k)))  # no gradient in TF
+
+
+def _bool_reduce(op: Op, input_tensor: Any, axis: Any, keepdims: Any) -> Tensor:
+    (x,) = _bool_inputs(op, input_tensor)
+    keepdims = False if keepdims is None else bool(keepdims)
+    return run(op, (axis,), x, axis=_axis_list(axis), keepdims=keepdims)
+
+
+@tf_export("math.reduce_all", "reduce_all")
+def reduce_all(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.reduce_all (bool only)."""
+    return _bool_reduce(All, input_tensor, axis, keepdims)
+
+
+@tf_export("math.reduce_any", "reduce_any")
+def reduce_any(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.reduce_any (bool only)."""
+    return _bool_reduce(Any_, input_tensor, axis, keepdims)
+
+
+@tf_export("math.reduce_logsumexp", "reduce_logsumexp")
+def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.reduce_logsumexp: log(sum(exp(x - m))) + m with m = stop_gradient(finite max)."""
+    from tfshim.ops.array_ops import stop_gradient
+
+    raw_max = reduce_max(input_tensor, axis=axis, keepdims=True)
+    finite = is_finite(raw_max)
+    my_max = stop_gradient(_where(finite, raw_max, _const(0, raw_max)))
+    result = log(reduce_sum(exp(subtract(input_tensor, my_max)), axis=axis, keepdims=keepdims))
+    if not keepdims:
+        my_max = reshape(my_max, result._value.shape)
+    return add(result, my_max)
+
+
+@tf_export("math.reduce_variance")
+def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.reduce_variance: mean(square(x - mean(x))). Integers are a TypeError."""
+    input_tensor = convert_to_tensor(input_tensor)
+    means = reduce_mean(input_tensor, axis=axis, keepdims=True)
+    if means._dtype.is_integer:
+        raise TypeError(f"Input must be either real or complex. Received integer type {means._dtype}.")
+    diff = subtract(input_tensor, means)
+    if diff._dtype.is_complex:
+        squared = cast(Mul(conj(diff), diff), diff._dtype.real_dtype)
+    else:
+        squared = square(diff)
+    return reduce_mean(squared, axis=axis, keepdims=keepdims)
+
+
+@tf_export("math.reduce_std")
+def reduce_std(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.reduce_std: sqrt(reduce_variance)."""
+    input_tensor = convert_to_tensor(input_tensor)
+    return sqrt(reduce_variance(input_tensor, axis=axis, keepdims=keepdims))
+
+
+@tf_export("math.count_nonzero")
+def count_nonzero(input: Any, axis: Any = None, keepdims: Any = None, dtype: Any = dtypes.int64,  # noqa: A002
+                  name: Any = None) -> Tensor:
+    """TF: tf.math.count_nonzero: sum(cast(x != 0, int64)), cast to `dtype`."""
+    keepdims = False if keepdims is None else keepdims
+    x = convert_to_tensor(input)
+    if x._dtype is dtypes.bool:
+        predicate = x
+    else:
+        zero = _wrap_as(np.asarray(b"" if x._dtype is dtypes.string else 0, dtype=x._value.dtype), x._dtype)
+        predicate = run(NotEqual, (), x, zero)
+    return cast(reduce_sum(cast(predicate, dtypes.int64), axis=axis, keepdims=keepdims), dtype)
+
+
+# ----- argmax / argmin -----------------------------------------------------------------------------
+
+
+def _arg_kernel(np_fn: Callable, nan_as: float) -> Callable:
+    def kernel(x: np.ndarray, dim: int, output_type: Any) -> Any:
+        rank = x.ndim
+        axis = dim + rank if dim < 0 else dim
+        if not 0 <= axis < rank:
+            raise KernelError(
+                errors.InvalidArgumentError, f"Expected dimension in the range [{-rank}, {rank}), but got {dim}"
+            )
+        if x.shape[axis] == 0:
+            raise KernelError(
+                errors.InvalidArgumentError, f"Reduction axis {axis} is empty in shape {_shape_text(x.shape)}"
+            )
+        if x.dtype.kind == "f":
+            x = np.where(np.isnan(x), x.dtype.type(nan_as), x)
+        return np_fn(x, axis=axis).astype(output_type.as_numpy_dtype)
+
+    return kernel
+
+
+ArgMax = defop("ArgMax", _arg_kernel(np.argmax, -np.inf))
+ArgMin = defop("ArgMin", _arg_kernel(np.argmin, np.inf))
+
+
+@ArgMax.gradient
+def _argmax_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (None, None)."""
+    return None, None
+
+
+@ArgMin.gradient
+def _argmin_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (None, None)."""
+    return None, None
+
+
+def _arg_reduce(op: Op, input: Any, axis: Any, output_type: Any) -> Tensor:  # noqa: A002
+    raw = (input, axis)
+    if axis is None:
+        axis = 0
+    if isinstance(axis, (list, tuple)):
+        raise TypeError("axis must be int or Tensor with integer datatype")
+    dim = convert_to_tensor(axis, dtypes.int32) if not isinstance(axis, Tensor) else axis
+    x = convert_to_tensor(input)
+    output_type = dtypes.as_dtype(output_type)
+    try:
+        op.check(x)
+        from tfshim.ops.op import _allowed_dtypes
+
+        allowed = _allowed_dtypes(op.name, "output_type")
+        if allowed is not None and output_type not in allowed:
+            raise disallowed_dtype(op.name, output_type, "output_type")
+        return op(x, dim=int(dim._value), output_type=output_type)
+    except errors.OpError as e:
+        if _is_fallback(*raw):
+            raise _strip_name(e) from None
+        raise
+
+
+@tf_export("math.argmax", "argmax")
+def argmax(input: Any, axis: Any = None, output_type: Any = dtypes.int64, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.math.argmax: the first index of the largest value along `axis` (default 0); NaN is skipped."""
+    return _arg_reduce(ArgMax, input, axis, output_type)
+
+
+@tf_export("math.argmin", "argmin")
+def argmin(input: Any, axis: Any = None, output_type: Any = dtypes.int64, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.math.argmin: the first index of the smallest value along `axis` (default 0)."""
+    return _arg_reduce(ArgMin, input, axis, output_type)
+
+
+# ----- cumulative sums and products ----------------------------------------------------------------
+
+
+def _scan_kernel(np_fn: Callable, identity: int) -> Callable:
+    def kernel(x: np.ndarray, axis: Any, exclusive: bool, reverse: bool) -> Any:
+        if not isinstance(axis, (int, np.integer)):
+            raise KernelError(
+                errors.InvalidArgumentError, f"ScanOp: axis must be a scalar, not {_shape_text(np.shape(axis))}",
+                suffix="",
+            )
+        rank = x.ndim
+        a = axis + rank if axis < 0 else axis
+        if not 0 <= a < rank:
+            raise KernelError(
+                errors.InvalidArgumentError,
+                f"ScanOp: Expected scan axis in the range [{-rank}, {rank}), but got {a}",
+            )
+        with np.errstate(all="ignore"):
+            v = np.flip(x, a) if reverse else x
+            out = np_fn(v, axis=a, dtype=x.dtype)
+            if exclusive:
+                lead = np.full_like(np.take(out, [0], axis=a), identity)
+                out = np.concatenate([lead, np.take(out, range(out.shape[a] - 1), axis=a)], axis=a)
+            return np.flip(out, a) if reverse else out
+
+    return kernel
+
+
+Cumsum = defop("Cumsum", _scan_kernel(np.cumsum, 0))
+Cumprod = defop("Cumprod", _scan_kernel(np.cumprod, 1))
+
+
+@Cumsum.gradient
+def _cumsum_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns cumsum(grad, axis, exclusive, reverse=not reverse)."""
+    return cumsum(grad, op.get_attr("axis"), exclusive=op.get_attr("exclusive"), reverse=not op.get_attr("reverse"))
+
+
+@Cumprod.gradient
+def _cumprod_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns div_no_nan(cumsum(cumprod(x) * grad, reverse=not reverse), x)."""
+    x = op.inputs[0]
+    axis, exclusive, rev = op.get_attr("axis"), op.get_attr("exclusive"), op.get_attr("reverse")
+    prod = cumprod(x, axis, exclusive=exclusive, reverse=rev)
+    out = cumsum(Mul(prod, grad), axis, exclusive=exclusive, reverse=not rev)
+    return DivNoNan(out, x)
+
+
+def _scan(op: Op, x: Any, axis: Any, exclusive: bool, reverse: bool) -> Tensor:
+    x = convert_to_tensor(x)
+    raw = (axis,)
+    if isinstance(axis, Tensor) and axis._value.ndim == 0:
+        axis = int(axis._value)
+    elif isinstance(axis, (list, tuple, np.ndarray, Tensor)):
+        axis = convert_to_tensor(axis, dtypes.int32)._value
+    return run(op, raw, x, axis=axis, exclusive=bool(exclusive), reverse=bool(reverse))
+
+
+@tf_export("math.cumsum", "cumsum")
+def cumsum(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.cumsum."""
+    return _scan(Cumsum, x, axis, exclusive, reverse)
+
+
+@tf_export("math.cumprod")
+def cumprod(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.cumprod."""
+    return _scan(Cumprod, x, axis, exclusive, reverse)
+
+
+# ----- norms ---------------------------------------------------------------------------------------
+
+
+@tf_export("norm", "linalg.norm")
+def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None, keepdims: Any = None,  # noqa: A002
+         name: Any = None) -> Tensor:
+    """TF: tf.norm / tf.linalg.norm: vector norms and the fro/1/inf matrix norms, built from
+    abs/pow/reduce ops as in TF. tfshim: the matrix 2-norm (needs an SVD) is not implemented."""
+    keepdims = False if keepdims is None else keepdims
+    is_matrix_norm = isinstance(axis, (tuple, list)) and len(axis) == 2
+    if is_matrix_norm:
+        axis = tuple(axis)
+        if not isinstance(axis[0], int) or not isinstance(axis[1], int) or axis[0] == axis[1]:
+            raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}")
+        supported = ["euclidean", "fro", 1, 2, np.inf]
+        if ord not in supported:
+            raise ValueError(f"'ord' must be a supported matrix norm in {supported}, got {ord}")
+    else:
+        if not (isinstance(axis, int) or axis is None):
+            raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}")
+        supported = ["euclidean", 1, 2, np.inf]
+        is_real = isinstance(ord, (int, float, np.integer, np.floating)) and not isinstance(ord, bool)
+        if (not is_real or ord <= 0) and ord not in supported:
+            raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
+        if axis is not None:
+            axis = (axis,)
+    tensor = convert_to_tensor(tensor)
+    if ord in ["fro", "euclidean", 2, 2.0]:
+        if is_matrix_norm and ord in [2, 2.0]:
+            raise NotImplementedError("tfshim: tf.norm(ord=2) over a matrix needs tf.linalg.svd")
+        result = sqrt(reduce_sum(multiply(tensor, conj(tensor)), list(axis) if axis else None, keepdims=True))
+    else:
+        result = abs(tensor)
+        if ord == 1:
+            sum_axis = None if axis is None else axis[0]
+            result = reduce_sum(result, sum_axis, keepdims=True)
+            if is_matrix_norm:
+                result = reduce_max(result, axis[-1], keepdims=True)
+        elif ord == np.inf:
+            if is_matrix_norm:
+                result = reduce_sum(result, axis[1], keepdims=True)
+            max_axis = None if axis is None else axis[0]
+            result = reduce_max(result, max_axis, keepdims=True)
+        else:
+            p = _const(ord, result)
+            result = pow(reduce_sum(pow(result, p), list(axis) if axis else None, keepdims=True),
+                         _const(1.0 / ord, result))
+    if not keepdims:
+        shape = result._value.shape
+        if axis is None:
+            new = ()
+        else:
+            drop = {a % len(shape) for a in axis}
+            new = tuple(d for i, d in enumerate(shape) if i not in drop)
+        result = reshape(result, new)
+    return result
 
 
 def reshape(tensor: Any, shape: Any) -> Tensor:

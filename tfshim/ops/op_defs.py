@@ -493,6 +493,23 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
                        'half',
                        'uint32',
                        'uint64']}),
+ 'Div': ('Op<name=Div; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, '
+         'DT_DOUBLE, DT_UINT8, DT_INT8, DT_UINT16, DT_INT16, DT_INT32, DT_UINT32, DT_UINT64, DT_INT64, '
+         'DT_COMPLEX64, DT_COMPLEX128]>',
+         {'T': ['bfloat16',
+                'half',
+                'float',
+                'double',
+                'uint8',
+                'int8',
+                'uint16',
+                'int16',
+                'int32',
+                'uint32',
+                'uint64',
+                'int64',
+                'complex64',
+                'complex128']}),
  'DivNoNan': ('Op<name=DivNoNan; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_HALF, DT_FLOAT, '
               'DT_BFLOAT16, DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]>',
               {'T': ['half', 'float', 'bfloat16', 'double', 'complex64', 'complex128']}),
@@ -514,6 +531,31 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
  'Erfinv': ('Op<name=Erfinv; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, '
             'DT_DOUBLE]>',
             {'T': ['bfloat16', 'half', 'float', 'double']}),
+ 'EuclideanNorm': ('Op<name=EuclideanNorm; signature=input:T, reduction_indices:Tidx -> output:T; '
+                   'attr=keep_dims:bool,default=false; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, '
+                   'DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, '
+                   'DT_BFLOAT16, DT_QINT16, DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, '
+                   'DT_UINT64]; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
+                   {'T': ['float',
+                          'double',
+                          'int32',
+                          'uint8',
+                          'int16',
+                          'int8',
+                          'complex64',
+                          'int64',
+                          'qint8',
+                          'quint8',
+                          'qint32',
+                          'bfloat16',
+                          'qint16',
+                          'quint16',
+                          'uint16',
+                          'complex128',
+                          'half',
+                          'uint32',
+                          'uint64'],
+                    'Tidx': ['int32', 'int64']}),
  'Exp': ('Op<name=Exp; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, '
          'DT_COMPLEX64, DT_COMPLEX128]>',
          {'T': ['bfloat16', 'half', 'float', 'double', 'complex64', 'complex128']}),
@@ -1085,6 +1127,9 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
                        'int64',
                        'complex64',
                        'complex128']}),
+ 'ReciprocalGrad': ('Op<name=ReciprocalGrad; signature=y:T, dy:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, '
+                    'DT_HALF, DT_FLOAT, DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]>',
+                    {'T': ['bfloat16', 'half', 'float', 'double', 'complex64', 'complex128']}),
  'Relu': ('Op<name=Relu; signature=features:T -> activations:T; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, '
           'DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, '
           'DT_UINT64, DT_QINT8]>',
@@ -1176,6 +1221,9 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
  'Rsqrt': ('Op<name=Rsqrt; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, '
            'DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]>',
            {'T': ['bfloat16', 'half', 'float', 'double', 'complex64', 'complex128']}),
+ 'RsqrtGrad': ('Op<name=RsqrtGrad; signature=y:T, dy:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, '
+               'DT_FLOAT, DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]>',
+               {'T': ['bfloat16', 'half', 'float', 'double', 'complex64', 'complex128']}),
  'ScatterNd': ('Op<name=ScatterNd; signature=indices:Tindices, updates:T, shape:Tindices -> output:T; '
                'attr=T:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; '
                'attr=bad_indices_policy:string,default="">',
@@ -1220,6 +1268,9 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
  'Sigmoid': ('Op<name=Sigmoid; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, '
              'DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]>',
              {'T': ['bfloat16', 'half', 'float', 'double', 'complex64', 'complex128']}),
+ 'SigmoidGrad': ('Op<name=SigmoidGrad; signature=y:T, dy:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, '
+                 'DT_HALF, DT_FLOAT, DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]>',
+                 {'T': ['bfloat16', 'half', 'float', 'double', 'complex64', 'complex128']}),
  'Sign': ('Op<name=Sign; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, '
           'DT_DOUBLE, DT_INT8, DT_INT16, DT_INT32, DT_INT64, DT_COMPLEX64, DT_COMPLEX128]>',
           {'T': ['bfloat16',
@@ -1273,6 +1324,9 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
  'Sqrt': ('Op<name=Sqrt; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, '
           'DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]>',
           {'T': ['bfloat16', 'half', 'float', 'double', 'complex64', 'complex128']}),
+ 'SqrtGrad': ('Op<name=SqrtGrad; signature=y:T, dy:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, '
+              'DT_FLOAT, DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]>',
+              {'T': ['bfloat16', 'half', 'float', 'double', 'complex64', 'complex128']}),
  'Square': ('Op<name=Square; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, '
             'DT_DOUBLE, DT_INT8, DT_INT16, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, DT_UINT32, DT_UINT64, '
             'DT_COMPLEX64, DT_COMPLEX128]>',
@@ -1304,18 +1358,60 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
  'Squeeze': ('Op<name=Squeeze; signature=input:T -> output:T; attr=T:type; '
              'attr=squeeze_dims:list(int),default=[],min=0>',
              {}),
+ 'StatelessMultinomial': ('Op<name=StatelessMultinomial; signature=logits:T, num_samples:int32, seed:Tseed '
+                          '-> output:output_dtype; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, '
+                          'DT_UINT8, DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, '
+                          'DT_UINT32, DT_UINT64]; attr=Tseed:type,default=DT_INT64,allowed=[DT_INT32, '
+                          'DT_INT64]; attr=output_dtype:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]>',
+                          {'T': ['float',
+                                 'double',
+                                 'int32',
+                                 'uint8',
+                                 'int16',
+                                 'int8',
+                                 'int64',
+                                 'bfloat16',
+                                 'uint16',
+                                 'half',
+                                 'uint32',
+                                 'uint64'],
+                           'Tseed': ['int32', 'int64'],
+                           'output_dtype': ['int32', 'int64']}),
+ 'StatelessRandomGetKeyCounter': ('Op<name=StatelessRandomGetKeyCounter; signature=seed:Tseed -> key:uint64, '
+                                  'counter:uint64; attr=Tseed:type,default=DT_INT64,allowed=[DT_INT32, '
+                                  'DT_INT64]>',
+                                  {'Tseed': ['int32', 'int64']}),
  'StatelessRandomNormalV2': ('Op<name=StatelessRandomNormalV2; signature=shape:Tshape, key:uint64, '
                              'counter:uint64, alg:int32 -> output:dtype; '
                              'attr=dtype:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, '
                              'DT_DOUBLE]; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
                              {'Tshape': ['int32', 'int64'],
                               'dtype': ['half', 'bfloat16', 'float', 'double']}),
+ 'StatelessRandomUniformFullIntV2': ('Op<name=StatelessRandomUniformFullIntV2; signature=shape:Tshape, '
+                                     'key:uint64, counter:uint64, alg:int32 -> output:dtype; '
+                                     'attr=dtype:type,default=DT_UINT64,allowed=[DT_INT32, DT_INT64, '
+                                     'DT_UINT32, DT_UINT64]; '
+                                     'attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
+                                     {'Tshape': ['int32', 'int64'],
+                                      'dtype': ['int32', 'int64', 'uint32', 'uint64']}),
+ 'StatelessRandomUniformIntV2': ('Op<name=StatelessRandomUniformIntV2; signature=shape:Tshape, key:uint64, '
+                                 'counter:uint64, alg:int32, minval:dtype, maxval:dtype -> output:dtype; '
+                                 'attr=dtype:type,allowed=[DT_INT32, DT_INT64, DT_UINT32, DT_UINT64]; '
+                                 'attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
+                                 {'Tshape': ['int32', 'int64'],
+                                  'dtype': ['int32', 'int64', 'uint32', 'uint64']}),
  'StatelessRandomUniformV2': ('Op<name=StatelessRandomUniformV2; signature=shape:Tshape, key:uint64, '
                               'counter:uint64, alg:int32 -> output:dtype; '
                               'attr=dtype:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, '
                               'DT_DOUBLE]; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
                               {'Tshape': ['int32', 'int64'],
                                'dtype': ['half', 'bfloat16', 'float', 'double']}),
+ 'StatelessTruncatedNormalV2': ('Op<name=StatelessTruncatedNormalV2; signature=shape:Tshape, key:uint64, '
+                                'counter:uint64, alg:int32 -> output:dtype; '
+                                'attr=dtype:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, '
+                                'DT_DOUBLE]; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
+                                {'Tshape': ['int32', 'int64'],
+                                 'dtype': ['half', 'bfloat16', 'float', 'double']}),
  'StopGradient': ('Op<name=StopGradient; signature=input:T -> output:T; attr=T:type>', {}),
  'StridedSlice': ('Op<name=StridedSlice; signature=input:T, begin:Index, end:Index, strides:Index -> '
                   'output:T; attr=T:type; attr=Index:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; '
@@ -1375,6 +1471,9 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
  'Tanh': ('Op<name=Tanh; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, '
           'DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]>',
           {'T': ['bfloat16', 'half', 'float', 'double', 'complex64', 'complex128']}),
+ 'TanhGrad': ('Op<name=TanhGrad; signature=y:T, dy:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, '
+              'DT_FLOAT, DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]>',
+              {'T': ['bfloat16', 'half', 'float', 'double', 'complex64', 'complex128']}),
  'TensorScatterAdd': ('Op<name=TensorScatterAdd; signature=tensor:T, indices:Tindices, updates:T -> '
                       'output:T; attr=T:type; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; '
                       'attr=bad_indices_policy:string,default="">',
