@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import enum
-from typing import Any, Iterator
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -33,8 +35,9 @@ class UnconnectedGradients(enum.Enum):
     ZERO = "zero"
 
 
-def _zeros_like(x: Any) -> Tensor:
-    return _wrap_as(np.zeros(x._value.shape, dtype=x._value.dtype), x._dtype)
+def _zeros_like(x: Any, batch: int | None = None) -> Tensor:
+    shape = x._value.shape if batch is None else (batch,) + x._value.shape
+    return _wrap_as(np.zeros(shape, dtype=x._value.dtype), x._dtype)
 
 
 def _ones_like(x: Any) -> Tensor:
@@ -52,14 +55,20 @@ def _aggregate(grads: list) -> Tensor:
 
 
 def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gradients: Any,
-                    unconnected_gradients: Any = UnconnectedGradients.NONE) -> list:
-    """Computes d(sum of targets)/d(source) for each source, walking `tape` backwards."""
+                    unconnected_gradients: Any = UnconnectedGradients.NONE, batch: int | None = None) -> list:
+    """Computes d(sum of targets)/d(source) for each source, walking `tape` backwards.
+
+    With `batch=n` the output gradients carry an extra leading axis of n rows and one pass
+    computes n vector-Jacobian products at once (vectorised jacobians, see `batched_vjp`).
+    """
     try:
         unconnected = UnconnectedGradients(unconnected_gradients)
     except ValueError:
-        raise ValueError("Unknown value for unconnected_gradients: %r" % unconnected_gradients) from None
+        raise ValueError(f"Unknown value for unconnected_gradients: {unconnected_gradients!r}") from None
     tensor_tape = tape.tensor_tape
-    source_ids = {s._id for s in sources}
+    # Only sources the tape tracks (watched, or made by recorded ops) get gradients: in TF an
+    # unwatched constant is unconnected even when a recorded op used it.
+    source_ids = {s._id for s in sources if s._id in tensor_tape}
 
     # Ops between the targets and the tracked tensors, and how often each tensor is used.
     entries: dict[int, tuple] = {}
@@ -90,12 +99,12 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
         if any(g is not None for g in out_grads):
             grad_fn = ctx.op.grad
             if grad_fn is None:
-                raise LookupError("gradient registry has no entry for: %s" % ctx.op.name)
+                raise LookupError(f"gradient registry has no entry for: {ctx.op.name}")
             if grad_fn is not NOT_DIFFERENTIABLE:
-                out_grads = [_zeros_like(o) if g is None else g for o, g in zip(ctx.outputs, out_grads)]
+                out_grads = [_zeros_like(o, batch) if g is None else g for o, g in zip(ctx.outputs, out_grads)]
                 ctx.skip_input_indices = tuple(
                     i for i, t in enumerate(input_ids) if t not in tensor_tape and t not in source_ids)
-                in_grads = grad_fn(ctx, *out_grads)
+                in_grads = grad_fn(ctx, *out_grads) if batch is None else batched_vjp(ctx, out_grads, batch)
                 if not isinstance(in_grads, (list, tuple)):
                     in_grads = (in_grads,)
                 for i, g in zip(input_ids, in_grads):
@@ -111,11 +120,11 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
 
     result = []
     for s in sources:
-        gl = grads.get(s._id)
+        gl = grads.get(s._id) if s._id in source_ids else None
         if gl and s._dtype in dtypes.TRAINABLE:
             result.append(_aggregate(gl))
         elif unconnected is UnconnectedGradients.ZERO:
-            result.append(_zeros_like(s))
+            result.append(_zeros_like(s, batch))
         else:
             result.append(None)
     return result
@@ -267,97 +276,347 @@ class GradientTape:
         self._release()
         return nest.pack_sequence_as(sources, flat_grad)
 
+    # ----- jacobians ----------------------------------------------------------------------------
     def jacobian(self, target: Any, sources: Any, unconnected_gradients: Any = UnconnectedGradients.NONE,
                  parallel_iterations: Any = None, experimental_use_pfor: bool = True) -> Any:
-        """Computes the jacobian: for each source, shape `target.shape + source.shape`."""
+        """Computes the jacobian: for each source, shape `target.shape + source.shape` (None if unconnected).
+
+        TF vectorises the per-element gradients with pfor (a traced function); tfshim runs one
+        batched backward pass (see `batched_vjp`). `experimental_use_pfor=False` loops, as TF's for_loop.
+        Errors follow TF, including the ones pfor raises (its ValueError wrapper, `in user code:` texts).
+        """
         if self._tape is None:
             raise RuntimeError(
-                "A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)"
-            )
-        if not experimental_use_pfor and not self._persistent:
-            raise RuntimeError(
-                "GradientTape must be created with persistent=True to compute the jacobian with eager execution "
-                "enabled and with  experimental_use_pfor set to False."
-            )
+                "A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)")
         from tfshim.ops.array_ops import reshape
 
-        flat_sources = list(_extract_tensors_and_variables(sources))
-        target = convert_to_tensor(target)
+        flat_sources = nest.flatten(sources)
+        target_shape = tuple(target.shape.as_list())  # AttributeError for lists and None, as TF
         with self._ensure_recording():
             flat_target = reshape(target, [-1])
-        if self._recording and not self._persistent:
-            self._pop_tape()
-        rows = _jacobian_rows(self._tape, flat_target, flat_sources, unconnected_gradients)  # type: ignore[arg-type]
-        self._release()
+        n = flat_target._value.shape[0]
+        if experimental_use_pfor:
+            _check_traced_sources(flat_sources)
+            unconnected = _pfor_unconnected(unconnected_gradients, "jacobian")
+            rows = self._vectorised_rows(flat_target, flat_sources, unconnected, batch_axis=False)
+            if parallel_iterations is not None:
+                _check_parallel_iterations(parallel_iterations, "jacobian")
+                if parallel_iterations < n and not self._persistent:
+                    # pfor tiles the loop and traces loop_fn a second time: the tape is used up.
+                    raise ValueError(_PFOR_FAILED % "jacobian")
+        else:
+            if not self._persistent:
+                raise RuntimeError(
+                    "GradientTape must be created with persistent=True to compute the jacobian with eager "
+                    "execution enabled and with  experimental_use_pfor set to False.")
+            rows = self._looped_rows(flat_target, list(_extract_tensors_and_variables(flat_sources)),
+                                     unconnected_gradients, batch_axis=False)
         out = []
         for s, r in zip(flat_sources, rows):
-            out.append(None if r is None else reshape(r, list(target._value.shape) + list(s._value.shape)))
+            out.append(None if r is None else reshape(r, list(target_shape) + list(s._value.shape)))
         return nest.pack_sequence_as(sources, out)
 
     def batch_jacobian(self, target: Any, source: Any, unconnected_gradients: Any = UnconnectedGradients.NONE,
                        parallel_iterations: Any = None, experimental_use_pfor: bool = True) -> Any:
-        """Jacobian of each batch row: shape `target.shape + source.shape[1:]`."""
+        """Per-example jacobians, shape `target.shape + source.shape[1:]`; zeros (never None) if unconnected.
+
+        As TF, assumes `target[i]` depends only on `source[i]`; the missing space in the
+        "used tocompute" message is TF's.
+        """
         if self._tape is None:
             raise RuntimeError(
-                "A non-persistent GradientTape can only be used tocompute one set of gradients (or jacobians)"
-            )
-        target = convert_to_tensor(target)
-        ts, ss = target._value.shape, source._value.shape
-        if len(ts) < 2 or len(ss) < 2 or ts[0] != ss[0]:
-            raise ValueError(
-                "Need first dimension of target shape (%s) and source shape (%s) to match." % (target.shape, source.shape)
-            )
-        if not experimental_use_pfor and not self._persistent:
-            raise RuntimeError(
-                "GradientTape must be created with persistent=True to compute the batch_jacobian with eager "
-                "execution enabled and  with experimental_use_pfor set to False."
-            )
-        from tfshim.ops.array_ops import reshape
+                "A non-persistent GradientTape can only be used tocompute one set of gradients (or jacobians)")
+        from tfshim.ops.array_ops import reshape, transpose
 
-        batch = ts[0]
-        row = int(np.prod(ts[1:], dtype=np.int64))
+        ts, ss = target.shape, source.shape  # AttributeError for lists and None, as TF
+        for shape in (ts, ss):
+            if shape.rank is not None and shape.rank < 2:
+                raise ValueError(f"Shape {shape} must have rank at least 2")
+        if ts[0] != ss[0]:
+            raise ValueError(f"Need first dimension of target shape ({ts}) and source shape ({ss}) to match.")
+        tshape, sshape = tuple(ts.as_list()), tuple(ss.as_list())
+        batch = tshape[0]
+        row = int(np.prod(tshape[1:], dtype=np.int64))
         with self._ensure_recording():
             flat_target = reshape(target, [batch, row])
-        if self._recording and not self._persistent:
-            self._pop_tape()
-        (rows,) = _jacobian_rows(self._tape, flat_target, [source], unconnected_gradients, batch_axis=True)
-        self._release()
+        if experimental_use_pfor:
+            unconnected = _pfor_unconnected(unconnected_gradients, "batch_jacobian")
+            (rows,) = self._vectorised_rows(flat_target, [source], unconnected, batch_axis=True)
+            if parallel_iterations is not None:
+                _check_parallel_iterations(parallel_iterations, "batch_jacobian")
+                if parallel_iterations < row and not self._persistent:
+                    raise RuntimeError(_in_user_code(
+                        "RuntimeError", "GradientTape must be created with persistent=True to compute the "
+                        "batch_jacobian with parallel_iterations."))
+        else:
+            if not self._persistent:
+                raise RuntimeError(
+                    "GradientTape must be created with persistent=True to compute the batch_jacobian with eager "
+                    "execution enabled and  with experimental_use_pfor set to False.")
+            (rows,) = self._looped_rows(flat_target, [source], unconnected_gradients, batch_axis=True)
+        new_shape = list(tshape) + list(sshape[1:])
         if rows is None:
-            return _wrap_as(np.zeros(ts + ss[1:], dtype=target._value.dtype), target._dtype)
-        return reshape(_rows_to_batch_major(rows), list(ts) + list(ss[1:]))
+            # TF returns zeros here (not None), whatever unconnected_gradients says.
+            return _wrap_as(np.zeros(new_shape, dtype=target.dtype.as_numpy_dtype), target.dtype)
+        rows = reshape(rows, [row, batch, -1])
+        return reshape(transpose(rows, [1, 0, 2]), new_shape)
+
+    def _vectorised_rows(self, flat_target: Tensor, sources: list, unconnected: Any, batch_axis: bool) -> list:
+        """All rows of the jacobian in ONE backward pass: the output gradient is a stack of one-hot
+        seeds, shape `(n,) + flat_target.shape`; each source gets `(n,) + source.shape` (or None)."""
+        self._prepare()
+        shape = flat_target._value.shape
+        n = shape[1] if batch_axis else shape[0]
+        seeds = np.zeros((n,) + shape, dtype=flat_target._value.dtype)
+        if batch_axis:
+            seeds[np.arange(n), :, np.arange(n)] = 1
+        else:
+            seeds[np.arange(n), np.arange(n)] = 1
+        rows = imperative_grad(self._tape, [flat_target], sources,  # type: ignore[arg-type]
+                               [_wrap_as(seeds, flat_target._dtype)], unconnected, batch=n)
+        self._release()
+        return rows
+
+    def _looped_rows(self, flat_target: Tensor, sources: list, unconnected: Any, batch_axis: bool) -> list:
+        """TF's `for_loop` path: one backward pass per row, stacked (also the reference in tests)."""
+        from tfshim.ops.array_ops import stack
+
+        self._prepare()
+        shape = flat_target._value.shape
+        n = shape[1] if batch_axis else shape[0]
+        per_source: list[list] = [[] for _ in sources]
+        for i in range(n):
+            seed = np.zeros(shape, dtype=flat_target._value.dtype)
+            if batch_axis:
+                seed[:, i] = 1
+            else:
+                seed[i] = 1
+            g = imperative_grad(self._tape, [flat_target], sources,  # type: ignore[arg-type]
+                                [_wrap_as(seed, flat_target._dtype)], unconnected)
+            for k, gk in enumerate(g):
+                per_source[k].append(gk)
+        self._release()
+        out = []
+        for s, gs in zip(sources, per_source):
+            if n == 0:
+                out.append(_wrap_as(np.zeros((0,) + s._value.shape, dtype=s._value.dtype), s._dtype))
+            elif all(g is None for g in gs):
+                out.append(None)
+            else:
+                out.append(stack([_zeros_like(s) if g is None else g for g in gs]))
+        return out
 
 
-def _jacobian_rows(tape: tape_lib.Tape, flat_target: Tensor, sources: list, unconnected: Any,
-                   batch_axis: bool = False) -> list:
-    """One backward pass per target element (per column for batch_jacobian), stacked."""
+_PFOR_FAILED = ("Encountered an exception while vectorizing the %s computation. Vectorization can be disabled "
+                "by setting experimental_use_pfor to False.")
+
+
+def _in_user_code(cls_name: str, message: str) -> str:
+    """The text TF gives errors raised while tracing a function (pfor traces the jacobian's loop)."""
+    return f"in user code:\n\n\n    {cls_name}: {message}\n"
+
+
+def _check_traced_sources(sources: list) -> None:
+    for s in sources:
+        if not isinstance(s, (Tensor, Variable)):
+            raise AttributeError(_in_user_code(
+                "AttributeError", f"'{type(s).__name__}' object has no attribute 'dtype'"))
+
+
+def _pfor_unconnected(value: Any, what: str) -> UnconnectedGradients:
+    try:
+        return UnconnectedGradients(value)
+    except ValueError:
+        cause = ValueError(f"Unknown value for unconnected_gradients: {value!r}")
+        raise ValueError(_PFOR_FAILED % what) from cause
+
+
+def _check_parallel_iterations(p: Any, what: str) -> None:
+    """pfor's checks, which it runs after tracing the loop (so a non-persistent tape is used up)."""
+    if p < 1:
+        cause = ValueError(f"Argument `parallel_iterations` must be None or a positive integer. Received: {p}.")
+    elif p == 1:
+        cause = ValueError("Found `parallel_iterations == 1`. Use `for_loop` instead.")
+    else:
+        return
+    raise ValueError(_PFOR_FAILED % what) from cause
+
+
+# ----- vectorised jacobians: batched vector-Jacobian products ------------------------------------
+#
+# `jacobian` seeds ONE backward pass with n one-hot output gradients stacked on a new leading axis.
+# Every gradient on the way then has shape (n,) + shape. An op's own gradient function computes
+# the batched product when it is shown a *lifted* op: its inputs and outputs broadcast to
+# (n,) + shape (free NumPy views, recorded as BroadcastTo so that outer tapes can differentiate
+# the jacobian), and axis-valued attrs shifted by one. BATCH_RULES says how to lift each op.
+# Ops without an entry (custom gradients, ops added later) run their gradient once per row.
+
+
+def _attrs_same(ctx: Any, n: int) -> dict:
+    return ctx.attrs
+
+
+def _attrs_axis(ctx: Any, n: int) -> dict:
+    return dict(ctx.attrs, axis=ctx.attrs["axis"] + 1)
+
+
+def _attrs_reduction_axes(ctx: Any, n: int) -> dict:
+    from tfshim.ops.math_ops import _canonical_axes
+
+    axes = _canonical_axes(ctx.attrs["axis"], ctx.inputs[0]._value.ndim)
+    return dict(ctx.attrs, axis=[a + 1 for a in axes])
+
+
+def _attrs_perm(ctx: Any, n: int) -> dict:
+    return dict(ctx.attrs, perm=(0,) + tuple(p + 1 for p in ctx.attrs["perm"]))
+
+
+def _attrs_key(ctx: Any, n: int) -> dict:
+    attrs = dict(ctx.attrs, key=(slice(None),) + tuple(ctx.attrs["key"]))
+    if "shape" in attrs:
+        attrs["shape"] = (n,) + tuple(attrs["shape"])
+    return attrs
+
+# How each op's gradient runs batched:
+#   "pass": the gradient only transforms `grad` elementwise; call it as is.
+#   "cwise": broadcasting elementwise op: inputs/outputs are lifted to (n,) + the output's rank
+#            (size-1 axes padded in), so `reduce_to_shape` keeps the batch axis.
+#   a function f(ctx, n): structural op: inputs/outputs lifted to (n,) + shape, attrs = f(ctx, n).
+BATCH_RULES: dict[str, Any] = {
+    **dict.fromkeys(["Identity", "ReadVariableOp", "Neg", "Conj", "Cast", "Snapshot"], "pass"),
+    **dict.fromkeys([
+        "AddV2", "Add", "Sub", "Mul", "RealDiv", "Div", "DivNoNan", "FloorMod", "Pow", "Maximum", "Minimum",
+        "SquaredDifference", "Abs", "Sign", "Square", "Exp", "Expm1", "Log", "Log1p", "Reciprocal", "Inv",
+        "Sqrt", "Rsqrt", "SelectV2", "Select", "BroadcastTo", "Tanh", "Sigmoid", "Sin", "Cos", "Tan", "Sinh",
+        "Cosh", "Asin", "Acos", "Atan", "Asinh", "Acosh", "Atanh", "Relu", "Relu6", "Elu", "Selu", "LeakyRelu",
+        "Softplus", "Softsign", "Erf", "Erfc", "Xlogy", "Xdivy", "Atan2", "AddN", "ClipByValue",
+    ], "cwise"),
+    "Sum": _attrs_reduction_axes,
+    "Mean": _attrs_reduction_axes,
+    "Reshape": _attrs_same,
+    "Transpose": _attrs_perm,
+    "Pack": _attrs_axis,
+    "Unpack": _attrs_axis,
+    "StridedSlice": _attrs_key,
+    "StridedSliceGrad": _attrs_key,
+}
+
+
+# How many op gradients ran lifted / row by row, by op name (tests check what vectorised).
+BATCH_STATS: Counter = Counter()
+
+
+class _NotBatchable(Exception):
+    """A lifted gradient gave a result of the wrong shape: run that op row by row instead."""
+
+
+def batched_vjp(ctx: Any, grads: list, n: int) -> list:
+    """The op's gradient for n stacked output gradients at once: list of `(n,) + input.shape` or None."""
+    rule = BATCH_RULES.get(ctx.op.name) if getattr(ctx.op, "batchable", True) else None
+    if ctx.op.name == "MatMul" and {"transpose_a", "transpose_b"} <= set(ctx.attrs):
+        rule = _matmul_batched_vjp
+    if rule is not None:
+        try:
+            out = rule(ctx, grads, n) if rule is _matmul_batched_vjp else _lifted_vjp(ctx, grads, n, rule)
+            BATCH_STATS["lifted:" + ctx.op.name] += 1
+            return out
+        except Exception:  # noqa: BLE001 - a gradient that cannot run lifted still runs row by row
+            pass
+    BATCH_STATS["rowwise:" + ctx.op.name] += 1
+    return _rowwise_vjp(ctx, grads, n)
+
+
+def _lift(t: Any, n: int, rank: int | None = None) -> Tensor:
+    from tfshim.ops.array_ops import BroadcastTo
+
+    shape = t._value.shape
+    if rank is not None:
+        shape = (1,) * (rank - len(shape)) + shape
+    return BroadcastTo(t, shape=(n,) + shape)
+
+
+def _lifted_vjp(ctx: Any, grads: list, n: int, rule: Any) -> list:
+    from tfshim.ops.op import OpContext
+
+    if rule == "pass":
+        lifted = ctx
+    else:
+        rank = max(o._value.ndim for o in ctx.outputs) if rule == "cwise" else None
+        inputs = tuple(_lift(t, n, rank) for t in ctx.inputs)
+        outputs = tuple(_lift(t, n, rank) for t in ctx.outputs)
+        attrs = ctx.attrs if rule == "cwise" else rule(ctx, n)
+        lifted = OpContext(ctx.op, inputs, outputs, attrs)
+        lifted.skip_input_indices = ctx.skip_input_indices
+    in_grads = ctx.op.grad(lifted, *grads)
+    if not isinstance(in_grads, (list, tuple)):
+        in_grads = (in_grads,)
+    return [_batched_shape(g, t, n) for g, t in zip(in_grads, ctx.inputs)]
+
+
+def _batched_shape(g: Any, t: Any, n: int) -> Any:
+    """Checks a lifted gradient is `(n,) + t.shape`; drops the size-1 axes that "cwise" lifting padded in."""
+    from tfshim.ops.array_ops import reshape
+
+    if g is None:
+        return None
+    want = (n,) + t._value.shape
+    got = g._value.shape
+    if got == want:
+        return g
+    if got[:1] == (n,) and int(np.prod(got)) == int(np.prod(want)):
+        return reshape(g, want)
+    raise _NotBatchable(f"gradient of shape {got} for an input of shape {want}")
+
+
+def _rowwise_vjp(ctx: Any, grads: list, n: int) -> list:
+    """The fallback: the op's gradient once per row, stacked (ops with no batch rule)."""
     from tfshim.ops.array_ops import stack
 
-    shape = flat_target._value.shape
-    n = shape[1] if batch_axis else shape[0]
-    per_source: list[list] = [[] for _ in sources]
+    if n == 0:
+        return [None if t._dtype not in dtypes.TRAINABLE else _zeros_like(t, 0) for t in ctx.inputs]
+    rows = []
     for i in range(n):
-        seed = np.zeros(shape, dtype=flat_target._value.dtype)
-        if batch_axis:
-            seed[:, i] = 1
-        else:
-            seed[i] = 1
-        g = imperative_grad(tape, [flat_target], sources, [_wrap_as(seed, flat_target._dtype)], unconnected)
-        for k, gk in enumerate(g):
-            per_source[k].append(gk)
+        r = ctx.op.grad(ctx, *[g[i] for g in grads])
+        rows.append(r if isinstance(r, (list, tuple)) else (r,))
     out = []
-    for s, gs in zip(sources, per_source):
-        if n == 0:
-            out.append(_wrap_as(np.zeros((0,) + s._value.shape, dtype=s._value.dtype), s._dtype))
-        elif all(g is None for g in gs):
+    for k, t in enumerate(ctx.inputs):
+        col = [r[k] if k < len(r) else None for r in rows]
+        if all(g is None for g in col):
             out.append(None)
         else:
-            out.append(stack([_zeros_like(s) if g is None else g for g in gs]))
+            out.append(stack([_zeros_like(t) if g is None else g for g in col]))
     return out
 
 
-def _rows_to_batch_major(rows: Tensor) -> Tensor:
-    """[row, batch, ...] -> [batch, row, ...]. Seeding column i in every batch row at once gives
-    d target[b, i] / d source[b] for all b, since rows of a batch do not mix (TF assumes the same)."""
-    from tfshim.ops.array_ops import transpose
+def _matmul_batched_vjp(ctx: Any, grads: list, n: int) -> list:
+    """MatMul with a batch of output gradients G (n, m, p), as 2-D MatMuls on reshaped G:
+    dA = G @ B^T and dB = A^T @ G (A, B the transposed-as-asked inputs)."""
+    from tfshim.ops.array_ops import reshape, transpose
 
-    return transpose(rows, [1, 0] + list(range(2, rows._value.ndim)))
+    a, b = ctx.inputs
+    ta, tb = bool(ctx.attrs["transpose_a"]), bool(ctx.attrs["transpose_b"])
+    (g,) = grads
+    _, m, p = g._value.shape
+    attrs = {k: v for k, v in ctx.attrs.items() if k not in ("transpose_a", "transpose_b")}
+    if a._dtype.is_complex:
+        return _rowwise_vjp(ctx, grads, n)
+    skip = ctx.skip_input_indices
+    ga = gb = None
+    if 0 not in skip:
+        da = ctx.op(reshape(g, [n * m, p]), b, transpose_a=False, transpose_b=not tb, **attrs)
+        da = reshape(da, [n, m, -1])  # (n, m, k)
+        ga = transpose(da, [0, 2, 1]) if ta else da
+    if 1 not in skip:
+        gt = reshape(transpose(g, [1, 0, 2]), [m, n * p])
+        db = ctx.op(a, gt, transpose_a=not ta, transpose_b=False, **attrs)  # (k, n * p)
+        db = transpose(reshape(db, [-1, n, p]), [1, 0, 2])  # (n, k, p)
+        gb = transpose(db, [0, 2, 1]) if tb else db
+    return [ga, gb]
+
+
+@tf_export("gradients")
+def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients", gate_gradients: bool = False,
+              aggregation_method: Any = None, stop_gradients: Any = None,
+              unconnected_gradients: Any = UnconnectedGradients.NONE) -> Any:
+    """TF: tf.gradients, which is graph-only: in eager mode (always, in tfshim) it raises."""
+    raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead.")

@@ -11,12 +11,24 @@ _logger: logging.Logger | None = None
 _counts: dict[Any, int] = {}
 
 
+class _StderrHandler(logging.StreamHandler):
+    """Writes to whatever sys.stderr is at the time of the record (pytest and notebooks swap it)."""
+
+    @property  # type: ignore[override]
+    def stream(self) -> Any:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value: Any) -> None:
+        pass
+
+
 def get_logger() -> logging.Logger:
     global _logger
     if _logger is None:
         _logger = logging.getLogger("tensorflow")
         if not _logger.handlers:
-            handler = logging.StreamHandler(sys.stderr)
+            handler = _StderrHandler()
             handler.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
             _logger.addHandler(handler)
             _logger.propagate = False
