@@ -1,0 +1,77 @@
+import numpy as np
+import tensorflow as tf
+
+y_true = tf.constant([[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+y_pred = tf.constant([[0.05, 0.95, 0.0], [0.1, 0.8, 0.1]])
+logits = tf.constant([[1.0, 3.0, -1.0], [0.5, 2.0, 0.3]])
+
+for loss in [tf.keras.losses.MeanSquaredError(), tf.keras.losses.MeanAbsoluteError(),
+             tf.keras.losses.CategoricalCrossentropy(), tf.keras.losses.BinaryCrossentropy(),
+             tf.keras.losses.Huber(), tf.keras.losses.Huber(delta=0.1)]:
+    print(loss.name, loss.reduction, loss(y_true, y_pred))
+print(tf.keras.losses.CategoricalCrossentropy(from_logits=True)(y_true, logits))
+print(tf.keras.losses.CategoricalCrossentropy(label_smoothing=0.1)(y_true, y_pred))
+print(tf.keras.losses.MeanSquaredError(reduction="sum")(y_true, y_pred))
+print(tf.keras.losses.MeanSquaredError(reduction=None)(y_true, y_pred))
+print(tf.keras.losses.MeanSquaredError()(y_true, y_pred, sample_weight=tf.constant([1.0, 0.0])))
+print(tf.keras.losses.SparseCategoricalCrossentropy()(tf.constant([1, 2]), y_pred))
+print(tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(tf.constant([1, 2]), logits))
+print(tf.keras.losses.categorical_crossentropy(y_true, y_pred))
+print(tf.keras.losses.sparse_categorical_crossentropy(tf.constant([1, 2]), logits, from_logits=True))
+print(tf.keras.losses.mse(y_true, y_pred))
+print(tf.keras.losses.mae(y_true, y_pred))
+print(tf.keras.losses.huber(y_true, y_pred))
+print(tf.keras.losses.binary_crossentropy(y_true, y_pred))
+print(tf.keras.losses.BinaryCrossentropy(from_logits=True)(y_true, logits))
+print(tf.keras.losses.MeanSquaredError()(np.array([1.0, 2.0]), np.array([1.5, 2.5])))
+
+m = tf.keras.metrics.Mean()
+print(m, m.name)
+m.update_state([1.0, 2.0, 3.0])
+m.update_state(5.0, sample_weight=2.0)
+print(m.result())
+print(m.variables)
+m.reset_state()
+print(m.result())
+s = tf.keras.metrics.Sum(name="total")
+s.update_state([1.0, 2.5])
+print(s, s.result())
+a = tf.keras.metrics.Accuracy()
+a.update_state([1, 2, 3, 4], [0, 2, 3, 4])
+print(a, a.result())
+ba = tf.keras.metrics.BinaryAccuracy()
+ba.update_state([[1], [1], [0], [0]], [[0.98], [1], [0], [0.6]])
+print(ba, ba.result())
+ca = tf.keras.metrics.CategoricalAccuracy()
+ca.update_state(y_true, y_pred)
+print(ca, ca.result())
+sca = tf.keras.metrics.SparseCategoricalAccuracy()
+sca.update_state([1, 2], y_pred)
+print(sca, sca.result(), [v.path for v in sca.variables])
+sca.update_state([1, 1], y_pred, sample_weight=[0.5, 1.0])
+print(sca.result())
+
+for opt in [tf.keras.optimizers.SGD(), tf.keras.optimizers.Adam(), tf.keras.optimizers.AdamW(),
+            tf.keras.optimizers.RMSprop(), tf.keras.optimizers.Adagrad()]:
+    print(opt.name, opt.learning_rate, opt.iterations)
+o = tf.keras.optimizers.Adam(beta_1=0.8)
+print(o.name, o.beta_1, o.beta_2, o.epsilon, o.amsgrad)
+print(tf.keras.optimizers.SGD(momentum=0.5).momentum, tf.keras.optimizers.SGD().nesterov)
+print(tf.keras.optimizers.AdamW().weight_decay, tf.keras.optimizers.RMSprop().rho)
+print(tf.keras.optimizers.Adagrad().initial_accumulator_value, tf.keras.optimizers.Adagrad().epsilon)
+o = tf.keras.optimizers.SGD(0.1)
+o.learning_rate = 0.5
+print(o.learning_rate)
+
+sched = tf.keras.optimizers.schedules.ExponentialDecay(0.1, decay_steps=10, decay_rate=0.5)
+print([float(sched(s)) for s in [0, 5, 10, 20]])
+sched2 = tf.keras.optimizers.schedules.ExponentialDecay(0.1, decay_steps=10, decay_rate=0.5, staircase=True)
+print(sched2(15))
+pw = tf.keras.optimizers.schedules.PiecewiseConstantDecay([5, 10], [1.0, 0.5, 0.1])
+print(pw(0), pw(5), pw(6), pw(11))
+opt = tf.keras.optimizers.SGD(learning_rate=sched)
+v = tf.Variable([1.0, 2.0])
+for _ in range(3):
+    opt.apply_gradients([(tf.constant([1.0, 1.0]), v)])
+print(v, opt.learning_rate)
+print(sched.get_config())

@@ -1,0 +1,32 @@
+"""tf.keras: Keras 3.15's API as bundled with TF 2.21, for eager training loops.
+
+Imported lazily (`tf.keras` on first access). Provides layers, Sequential and subclassed Model,
+optimizers (with schedules), losses, metrics, activations and initializers; not the Functional
+API, `compile`/`fit`, saving or callbacks.
+"""
+
+from __future__ import annotations
+
+from tfshim.keras import activations, initializers, layers, losses, metrics, optimizers, utils
+from tfshim.keras import models as models
+from tfshim.keras._backend import Variable
+from tfshim.keras._backend import name_scope as name_scope
+from tfshim.keras.initializers import Initializer
+from tfshim.keras.layers import Input, InputSpec, KerasTensor, Layer
+from tfshim.keras.losses import Loss
+from tfshim.keras.metrics import Metric
+from tfshim.keras.models import Model, Sequential
+from tfshim.keras.optimizers import Optimizer
+
+__version__ = "3.15.1"
+
+
+def version() -> str:
+    return __version__
+
+
+__all__ = [
+    "Initializer", "Input", "InputSpec", "KerasTensor", "Layer", "Loss", "Metric", "Model", "Optimizer",
+    "Sequential", "Variable", "activations", "initializers", "layers", "losses", "metrics", "models",
+    "name_scope", "optimizers", "utils", "version",
+]

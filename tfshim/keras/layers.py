@@ -1,0 +1,573 @@
+"""tf.keras.layers (Keras 3): Layer, Dense, Flatten, Dropout, ReLU, Softmax, Activation, Input.
+
+Layer.__call__ follows Keras 3: inputs are converted to the layer's compute dtype, the input
+spec is checked, the layer builds itself on first call from the input shape inside its name
+scope (so weights get paths like `mlp/dense/kernel`), and `training` flows from outer calls.
+Symbolic calls on `Input` tensors only propagate shapes (`compute_output_shape`); tfshim
+has no graph of nodes (no Functional API beyond Sequential).
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import threading
+import warnings
+from typing import Any
+
+import numpy as np
+
+from tfshim.keras import activations, initializers
+from tfshim.keras._backend import Variable, auto_name, current_path, floatx, name_scope, standardize_dtype
+
+
+def _tf() -> Any:
+    import tfshim
+
+    return tfshim
+
+
+class _CallContext(threading.local):
+    def __init__(self) -> None:
+        self.training: list = []
+
+
+_call_context = _CallContext()
+
+
+class KerasTensor:
+    """Keras: a symbolic tensor (shape and dtype only)."""
+
+    _uid = 0
+
+    def __init__(self, shape: tuple, dtype: str = "float32", name: str | None = None) -> None:
+        self.shape = tuple(shape)
+        self.dtype = dtype
+        self.sparse = False
+        self.ragged = False
+        self.name = name or auto_name("keras_tensor")
+        self._keras_history: Any = None
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def __repr__(self) -> str:
+        return (f"<KerasTensor shape={self.shape}, dtype={self.dtype}, sparse={self.sparse}, "
+                f"ragged={self.ragged}, name={self.name}>")
+
+
+class InputSpec:
+    """Keras: InputSpec (ndim, min_ndim, max_ndim, axes checks)."""
+
+    def __init__(self, dtype: Any = None, shape: Any = None, ndim: Any = None, max_ndim: Any = None,
+                 min_ndim: Any = None, axes: Any = None, allow_last_axis_squeeze: bool = False,
+                 name: Any = None, optional: bool = False) -> None:
+        self.dtype = dtype
+        self.shape = shape
+        self.ndim = len(shape) if shape is not None else ndim
+        self.max_ndim = max_ndim
+        self.min_ndim = min_ndim
+        self.name = name
+        self.axes = axes or {}
+        self.allow_last_axis_squeeze = allow_last_axis_squeeze
+        self.optional = optional
+
+
+def _assert_input_compatibility(spec: Any, x: Any, layer_name: str) -> None:
+    if spec is None:
+        return
+    shape = tuple(x.shape)
+    ndim = len(shape)
+    head = f"Input 0 with name '{spec.name}' of layer '{layer_name}' is incompatible with the layer: "
+    if spec.ndim is not None and not spec.allow_last_axis_squeeze and ndim != spec.ndim:
+        raise ValueError(head + f"expected ndim={spec.ndim}, found ndim={ndim}. Full shape received: {shape}")
+    if spec.max_ndim is not None and ndim > spec.max_ndim:
+        raise ValueError(head + f"expected max_ndim={spec.max_ndim}, found ndim={ndim}")
+    if spec.min_ndim is not None and ndim < spec.min_ndim:
+        raise ValueError(head + f"expected min_ndim={spec.min_ndim}, found ndim={ndim}. "
+                         f"Full shape received: {shape}")
+    for axis, value in spec.axes.items():
+        if value is not None and shape[int(axis)] not in {value, None}:
+            raise ValueError(head + f"expected axis {axis} of input shape to have value {value}, "
+                             f"but received input with shape {shape}")
+
+
+def _shape_of(x: Any) -> tuple:
+    s = x.shape
+    return tuple(s) if isinstance(s, tuple) else tuple(s.as_list())
+
+
+class Layer:
+    """Keras: keras.Layer. Subclasses implement `build(input_shape)` and `call(inputs, ...)`."""
+
+    def __init__(self, *, activity_regularizer: Any = None, trainable: bool = True, dtype: Any = None,
+                 autocast: bool = True, name: str | None = None, **kwargs: Any) -> None:
+        input_dim = kwargs.pop("input_dim", None)
+        input_shape_arg = kwargs.pop("input_shape", None)
+        if input_dim is not None:
+            input_shape_arg = (input_dim,)
+        if input_shape_arg is not None:
+            warnings.warn(
+                "Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential models, "
+                "prefer using an `Input(shape)` object as the first layer in the model instead.", stacklevel=3)
+        kwargs.pop("batch_input_shape", None)
+        if kwargs:
+            raise ValueError(f"Unrecognized keyword arguments passed to {self.__class__.__name__}: {kwargs}")
+        object.__setattr__(self, "_layers", [])
+        self._trainable_variables: list = []
+        self._non_trainable_variables: list = []
+        self._seed_generators: list = []
+        self._input_shape_arg = tuple(input_shape_arg) if input_shape_arg is not None else None
+        self.name = name or auto_name(self.__class__.__name__)
+        self._trainable = trainable
+        self._dtype = standardize_dtype(dtype)
+        self.autocast = autocast
+        self.built = False
+        self.input_spec: Any = None
+        self.supports_masking = False
+        self._parent_path: Any = None
+        self._build_shapes_dict: dict = {}
+        self._output_shape: Any = None
+        self._called = False
+        self._losses: list = []
+        params = inspect.signature(self.call).parameters
+        self._call_has_training_arg = "training" in params
+        self._call_has_mask_arg = "mask" in params
+
+    # ---- attribute tracking ---------------------------------------------------------------
+    def __setattr__(self, name: str, value: Any) -> None:
+        if not name.startswith("__") and "_layers" in self.__dict__:
+            for v in (value if isinstance(value, (list, tuple)) else [value]):
+                if isinstance(v, Layer) and v is not self and all(v is not x for x in self._layers):
+                    self._layers.append(v)
+        object.__setattr__(self, name, value)
+
+    def _build_at_init(self) -> None:
+        self.built = True
+
+    @property
+    def dtype(self) -> str:
+        return self._dtype
+
+    compute_dtype = dtype
+    variable_dtype = dtype
+
+    @property
+    def trainable(self) -> bool:
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value: bool) -> None:
+        for layer in self._flatten_layers():
+            layer._trainable = bool(value)
+
+    @property
+    def layers(self) -> list:
+        return list(self._layers)
+
+    def _flatten_layers(self, include_self: bool = True) -> list:
+        out = [self] if include_self else []
+        for layer in self._layers:
+            out.extend(layer._flatten_layers())
+        return out
+
+    # ---- weights ------------------------------------------------------------------------
+    def add_weight(self, shape: Any = None, initializer: Any = None, dtype: Any = None, trainable: bool = True,
+                   autocast: bool = True, regularizer: Any = None, constraint: Any = None,
+                   aggregation: str = "none", overwrite_with_gradient: bool = False, name: str | None = None) -> Any:
+        """Keras: creates a Variable under this layer's name scope and tracks it."""
+        shape = () if shape is None else tuple(shape)
+        dtype = standardize_dtype(dtype) if dtype is not None else self._dtype
+        if initializer is None:
+            initializer = "glorot_uniform" if "float" in dtype else "zeros"
+        initializer = initializers.get(initializer)
+        with name_scope(self.name, caller=self):
+            variable = Variable(initializer, shape=shape, dtype=dtype, trainable=trainable, name=name)
+        variable.constraint = constraint
+        variable.regularizer = regularizer
+        variable.overwrite_with_gradient = overwrite_with_gradient
+        if variable.trainable:
+            self._trainable_variables.append(variable)
+        else:
+            self._non_trainable_variables.append(variable)
+        if not self._trainable:
+            variable.trainable = False
+        return variable
+
+    def _unique(self, own: list, attr: str) -> list:
+        out: list = []
+        seen: set = set()
+        for v in own:
+            if id(v) not in seen:
+                out.append(v)
+                seen.add(id(v))
+        for layer in self._layers:
+            for v in getattr(layer, attr):
+                if id(v) not in seen:
+                    out.append(v)
+                    seen.add(id(v))
+        return out
+
+    @property
+    def variables(self) -> list:
+        own = self._trainable_variables + self._non_trainable_variables + [s.state for s in self._seed_generators]
+        return self._unique(own, "variables")
+
+    @property
+    def trainable_variables(self) -> list:
+        return [v for v in self.variables if v.trainable] if self.trainable else []
+
+    @property
+    def non_trainable_variables(self) -> list:
+        return self.variables if not self.trainable else [v for v in self.variables if not v.trainable]
+
+    @property
+    def weights(self) -> list:
+        return self._unique(self._trainable_variables + self._non_trainable_variables, "weights")
+
+    @property
+    def trainable_weights(self) -> list:
+        return [v for v in self.weights if v.trainable] if self.trainable else []
+
+    @property
+    def non_trainable_weights(self) -> list:
+        return self.weights if not self.trainable else [v for v in self.weights if not v.trainable]
+
+    def get_weights(self) -> list:
+        return [v.numpy() for v in self.weights]
+
+    def set_weights(self, weights: Any) -> None:
+        layer_weights = self.weights
+        if len(layer_weights) != len(weights):
+            raise ValueError(
+                f"You called `set_weights(weights)` on layer '{self.name}' with a weight list of length "
+                f"{len(weights)}, but the layer was expecting {len(layer_weights)} weights.")
+        for variable, value in zip(layer_weights, weights):
+            vshape = _shape_of(value) if hasattr(value, "shape") else np.shape(value)
+            if variable.shape != tuple(vshape):
+                raise ValueError(f"Layer {self.name} weight shape {variable.shape} is not compatible with provided "
+                                 f"weight shape {value.shape}.")
+            variable.assign(value)
+
+    def count_params(self) -> int:
+        if not self.built:
+            raise ValueError(
+                f"You tried to call `count_params` on layer '{self.name}', but the layer isn't built. "
+                "You can build it manually via: `layer.build(input_shape)`.")
+        return int(sum(math.prod(v.shape) for v in self.weights))
+
+    @property
+    def losses(self) -> list:
+        return list(self._losses)
+
+    # ---- building and calling ------------------------------------------------------------
+    def _open_name_scope(self) -> name_scope:
+        if self._parent_path is None:
+            self._parent_path = current_path()
+        return name_scope(self.name, caller=self)
+
+    def build(self, input_shape: Any = None) -> None:
+        self.built = True
+
+    def _overrides_build(self) -> bool:
+        return type(self).build is not Layer.build
+
+    def _build_from_shape(self, shape: tuple) -> None:
+        with self._open_name_scope():
+            if self._overrides_build():
+                self._build_shapes_dict = {"input_shape": shape}
+            self.build(shape)
+        self.built = True
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        raise NotImplementedError
+
+    def call(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError(f"Layer {self.__class__.__name__} does not have a `call()` method implemented.")
+
+    def _convert_input(self, x: Any) -> Any:
+        tf = _tf()
+        if isinstance(x, (KerasTensor, Variable)):
+            return x
+        if isinstance(x, tf.Tensor):
+            if self.autocast and x.dtype.is_floating and x.dtype.name != self._dtype:
+                return tf.cast(x, self._dtype)
+            return x
+        if isinstance(x, (np.ndarray, list, tuple, float, int, np.generic)):
+            arr = np.asarray(x)
+            if arr.dtype.kind == "f":
+                return tf.convert_to_tensor(arr.astype(self._dtype))
+            return tf.convert_to_tensor(arr)
+        return x
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not args:
+            raise ValueError("Layer.__call__ needs an input.")
+        first = self._convert_input(args[0])
+        args = (first,) + args[1:]
+        if isinstance(first, KerasTensor):
+            return self._symbolic_call(first)
+        if self.built:
+            _assert_input_compatibility(self.input_spec, first, self.name)
+        else:
+            self._build_from_shape(_shape_of(first))
+            _assert_input_compatibility(self.input_spec, first, self.name)
+        # training: explicit argument, else the outer call's, else the call signature's default
+        training = kwargs.get("training")
+        if self._call_has_training_arg:
+            if training is None:
+                if _call_context.training and _call_context.training[-1] is not None:
+                    training = _call_context.training[-1]
+                else:
+                    default = inspect.signature(self.call).parameters["training"].default
+                    training = None if default is inspect.Parameter.empty else default
+            kwargs["training"] = training
+        else:
+            kwargs.pop("training", None)
+        outer = _call_context.training[-1] if _call_context.training else None
+        _call_context.training.append(training if training is not None else outer)
+        try:
+            with self._open_name_scope():
+                out = self.call(*args, **kwargs)
+        finally:
+            _call_context.training.pop()
+        self._called = True
+        return out
+
+    def _symbolic_call(self, x: KerasTensor) -> KerasTensor:
+        if not self.built:
+            self._build_from_shape(x.shape)
+        _assert_input_compatibility(self.input_spec, x, self.name)
+        out_shape = tuple(self.compute_output_shape(x.shape))
+        self._output_shape = out_shape
+        out = KerasTensor(out_shape, self._dtype)
+        out._keras_history = (self, 0, 0)
+        return out
+
+    def __repr__(self) -> str:
+        return f"<{self.__class__.__name__} name={self.name}, built={self.built}>"
+
+
+class InputLayer(Layer):
+    """Keras: InputLayer (what `Input` creates; Sequential keeps it out of `.layers`)."""
+
+    def __init__(self, shape: Any = None, batch_size: Any = None, dtype: Any = None, batch_shape: Any = None,
+                 name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(name=name or auto_name("input_layer"), dtype=dtype)
+        if batch_shape is None:
+            batch_shape = (batch_size,) + tuple(shape)
+        self.batch_shape = tuple(batch_shape)
+        self.output = KerasTensor(self.batch_shape, self._dtype)
+        self.output._keras_history = (self, 0, 0)
+        self.built = True
+
+    def call(self, inputs: Any) -> Any:
+        return inputs
+
+
+def Input(shape: Any = None, batch_size: Any = None, dtype: Any = None, batch_shape: Any = None,  # noqa: N802
+          name: str | None = None, **kwargs: Any) -> KerasTensor:
+    """Keras: keras.Input — a KerasTensor of shape `(batch_size, *shape)`."""
+    layer = InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, batch_shape=batch_shape, name=name)
+    return layer.output
+
+
+class Dense(Layer):
+    """Keras: Dense. `matmul(inputs, kernel) + bias` then the activation (tf.nn.bias_add as Keras's add)."""
+
+    def __init__(self, units: int, activation: Any = None, use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None, **kwargs: Any) -> None:
+        if not isinstance(units, int) or units <= 0:
+            raise ValueError("Received an invalid value for `units`, expected a positive integer. "
+                             f"Received: units={units}")
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        self.units = units
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = kernel_regularizer
+        self.bias_regularizer = bias_regularizer
+        self.kernel_constraint = kernel_constraint
+        self.bias_constraint = bias_constraint
+        self.input_spec = InputSpec(min_ndim=2)
+        self.supports_masking = True
+
+    def build(self, input_shape: Any) -> None:
+        kernel_shape = (input_shape[-1], self.units)
+        self._kernel = self.add_weight(name="kernel", shape=kernel_shape, initializer=self.kernel_initializer,
+                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        if self.use_bias:
+            self.bias = self.add_weight(name="bias", shape=(self.units,), initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+        else:
+            self.bias = None
+        self.input_spec = InputSpec(min_ndim=2, axes={-1: input_shape[-1]})
+        self.built = True
+
+    @property
+    def kernel(self) -> Any:
+        if not self.built:
+            raise AttributeError("You must build the layer before accessing `kernel`.")
+        return self._kernel
+
+    def call(self, inputs: Any, training: Any = None) -> Any:
+        tf = _tf()
+        if inputs.shape.rank == 2:
+            x = tf.matmul(inputs, self.kernel)
+        else:
+            x = tf.tensordot(inputs, self.kernel, [[inputs.shape.rank - 1], [0]])
+        if self.bias is not None:
+            x = tf.nn.bias_add(x, self.bias)
+        if self.activation is not None:
+            x = self.activation(x)
+        return x
+
+    def compute_output_shape(self, input_shape: Any) -> tuple:
+        out = list(input_shape)
+        out[-1] = self.units
+        return tuple(out)
+
+
+class Flatten(Layer):
+    """Keras: Flatten — reshape to (batch, prod(other dims))."""
+
+    def __init__(self, data_format: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.data_format = data_format or "channels_last"
+        self._channels_first = self.data_format == "channels_first"
+        self._build_at_init()
+
+    def call(self, inputs: Any) -> Any:
+        tf = _tf()
+        shape = _shape_of(inputs)
+        rank = len(shape)
+        if self._channels_first and rank > 1:
+            inputs = tf.transpose(inputs, perm=(0, *range(2, rank), 1))
+        non_batch = shape[1:]
+        flat = 1 if len(non_batch) == 0 else math.prod(non_batch)
+        return tf.reshape(inputs, (shape[0], flat))
+
+    def compute_output_shape(self, input_shape: Any) -> tuple:
+        non_batch = input_shape[1:]
+        if len(non_batch) == 0:
+            flat: Any = 1
+        elif any(d is None for d in non_batch):
+            flat = None
+        else:
+            flat = math.prod(non_batch)
+        return (input_shape[0], flat)
+
+
+class SeedGenerator:
+    """Keras: keras.random.SeedGenerator — a `[seed, counter]` int64 state variable."""
+
+    def __init__(self, seed: Any = None, name: str | None = None) -> None:
+        self.name = name or auto_name("SeedGenerator")
+        self._initial_seed = seed
+        if seed is None:
+            seed = initializers.make_default_seed()
+        if not isinstance(seed, int):
+            raise ValueError(f"Argument `seed` must be an integer. Received: seed={seed}")
+        with name_scope(self.name, caller=self):
+            self.state = Variable(np.array([seed, 0], dtype=np.int64), shape=(2,), dtype="int64", trainable=False,
+                                  name="seed_generator_state")
+
+    def next(self, ordered: bool = True) -> Any:
+        value = self.state.value() * 1
+        if ordered:
+            self.state.assign(self.state.value() + np.array([0, 1], dtype=np.int64))
+        else:
+            self.state.assign((self.state.value() + 1) * 5387 % 933199)
+        return value
+
+
+class Dropout(Layer):
+    """Keras: Dropout. Only active with `training=True`; draws from a SeedGenerator through
+    `tf.nn.experimental.stateless_dropout`, as Keras's TF backend does."""
+
+    def __init__(self, rate: float, noise_shape: Any = None, seed: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if not 0 <= rate <= 1:
+            raise ValueError("Invalid value received for argument `rate`. Expected a float value between 0 and 1. "
+                             f"Received: rate={rate}")
+        self.rate = rate
+        self.seed = seed
+        self.noise_shape = noise_shape
+        if rate > 0:
+            self.seed_generator = SeedGenerator(seed)
+            self._seed_generators.append(self.seed_generator)
+        self.supports_masking = True
+        self._build_at_init()
+
+    def call(self, inputs: Any, training: bool = False) -> Any:
+        if training and self.rate > 0:
+            tf = _tf()
+            if self.rate == 1.0:
+                return tf.zeros_like(inputs)
+            seed = tf.cast(tf.math.floormod(self.seed_generator.next(), 2**31 - 2), tf.int32)
+            shape = tf.shape(inputs) if self.noise_shape is None else [
+                inputs.shape[i] if d is None else d for i, d in enumerate(self.noise_shape)]
+            return tf.nn.experimental.stateless_dropout(inputs, rate=self.rate, noise_shape=shape, seed=seed)
+        return inputs
+
+    def compute_output_shape(self, input_shape: Any) -> tuple:
+        return tuple(input_shape)
+
+
+class ReLU(Layer):
+    def __init__(self, max_value: Any = None, negative_slope: float = 0.0, threshold: float = 0.0,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if max_value is not None and max_value < 0.0:
+            raise ValueError(f"max_value of a ReLU layer cannot be a negative value. Received: {max_value}")
+        if negative_slope is None or negative_slope < 0.0:
+            raise ValueError("negative_slope of a ReLU layer cannot be a negative value. "
+                             f"Received: {negative_slope}")
+        if threshold is None or threshold < 0.0:
+            raise ValueError(f"threshold of a ReLU layer cannot be a negative value. Received: {threshold}")
+        self.max_value, self.negative_slope, self.threshold = max_value, negative_slope, threshold
+        self.supports_masking = True
+        self._build_at_init()
+
+    def call(self, inputs: Any) -> Any:
+        return activations.relu(inputs, negative_slope=self.negative_slope, max_value=self.max_value,
+                                threshold=self.threshold)
+
+    def compute_output_shape(self, input_shape: Any) -> tuple:
+        return tuple(input_shape)
+
+
+class Softmax(Layer):
+    def __init__(self, axis: int = -1, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.axis = axis
+        self.supports_masking = True
+        self._build_at_init()
+
+    def call(self, inputs: Any, mask: Any = None) -> Any:
+        return activations.softmax(inputs, axis=self.axis)
+
+    def compute_output_shape(self, input_shape: Any) -> tuple:
+        return tuple(input_shape)
+
+
+class Activation(Layer):
+    def __init__(self, activation: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.supports_masking = True
+        self.activation = activations.get(activation)
+        self._build_at_init()
+
+    def call(self, inputs: Any) -> Any:
+        return self.activation(inputs)
+
+    def compute_output_shape(self, input_shape: Any) -> tuple:
+        return tuple(input_shape)
+
+
+__all__ = ["Layer", "InputLayer", "Input", "InputSpec", "Dense", "Flatten", "Dropout", "ReLU", "Softmax",
+           "Activation", "KerasTensor", "floatx"]

@@ -1,0 +1,230 @@
+"""tf.keras.Model / tf.keras.Sequential (Keras 3) and `summary()`.
+
+`summary()` reproduces Keras 3.15's rich table (box drawing, column widths from
+`min(88, terminal columns - 4)` and rich's column reduction) for sequential-like models
+without printing through rich. tfshim has no Functional API: `Model(inputs, outputs)` raises.
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+from typing import Any
+
+from tfshim.keras._backend import standardize_dtype
+from tfshim.keras.layers import InputLayer, KerasTensor, Layer
+
+
+class Model(Layer):
+    """Keras: keras.Model, subclassed: define layers in `__init__` and the forward pass in `call`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if args or "inputs" in kwargs or "outputs" in kwargs:
+            raise NotImplementedError("tfshim: the Keras Functional API (Model(inputs, outputs)) is not supported")
+        trainable = kwargs.pop("trainable", True)
+        name = kwargs.pop("name", None)
+        dtype = kwargs.pop("dtype", None)
+        super().__init__(trainable=trainable, name=name, dtype=dtype, **kwargs)
+        self.compiled = False
+        self.optimizer: Any = None
+
+    def summary(self, line_length: Any = None, positions: Any = None, print_fn: Any = None,
+                expand_nested: bool = False, show_trainable: bool = False, layer_range: Any = None) -> None:
+        """Keras: Model.summary — prints the layer table and parameter counts."""
+        print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn)
+
+    def compile(self, *args: Any, **kwargs: Any) -> None:
+        raise NotImplementedError("tfshim: Model.compile/fit are not supported; write a GradientTape loop")
+
+
+class Sequential(Model):
+    """Keras: keras.Sequential — a stack of layers; with an `Input` first it is built at once."""
+
+    def __init__(self, layers: Any = None, trainable: bool = True, name: str | None = None) -> None:
+        super().__init__(trainable=trainable, name=name)
+        self._functional = False
+        if layers:
+            for layer in layers:
+                self.add(layer, rebuild=False)
+            self._maybe_rebuild()
+
+    def add(self, layer: Any, rebuild: bool = True) -> None:
+        if not self._layers and getattr(layer, "_input_shape_arg", None) is not None:
+            self.add(InputLayer(shape=layer._input_shape_arg))
+        if isinstance(layer, KerasTensor) and isinstance(layer._keras_history[0], InputLayer):
+            layer = layer._keras_history[0]
+        if not isinstance(layer, Layer):
+            raise ValueError("Only instances of `keras.Layer` can be added to a Sequential model. "
+                             f"Received: {layer} (of type {type(layer)})")
+        if any(x.name == layer.name for x in self._layers):
+            raise ValueError(
+                "All layers added to a Sequential model should have unique names. Name "
+                f"'{layer.name}' is already the name of a layer in this model. Update the `name` argument "
+                "to pass a unique name.")
+        if isinstance(layer, InputLayer) and self._layers and isinstance(self._layers[0], InputLayer):
+            raise ValueError(
+                f"Sequential model '{self.name}' has already been configured to use input shape "
+                f"{self._layers[0].batch_shape}. You cannot add a different Input layer to it.")
+        self._layers.append(layer)
+        if rebuild:
+            self._maybe_rebuild()
+        else:
+            self.built = False
+
+    def _maybe_rebuild(self) -> None:
+        self.built = False
+        if self._layers and isinstance(self._layers[0], InputLayer) and len(self._layers) > 1:
+            self._build_from_shape(self._layers[0].batch_shape)
+
+    def build(self, input_shape: Any = None) -> None:
+        if input_shape is None:
+            return
+        if not self._layers:
+            raise ValueError(f"Sequential model {self.name} cannot be built because it has no layers. "
+                             "Call `model.add(layer)`.")
+        if not isinstance(self._layers[0], InputLayer):
+            self._layers.insert(0, InputLayer(batch_shape=(None,) + tuple(input_shape[1:]), dtype=self._dtype))
+        x = self._layers[0].output
+        for layer in self._layers[1:]:
+            try:
+                x = layer(x)
+            except NotImplementedError:
+                return
+        self._functional = True
+        self.built = True
+
+    @property
+    def layers(self) -> list:
+        return [x for x in self._layers if not isinstance(x, InputLayer)]
+
+    def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
+        for layer in self.layers:
+            kwargs = {}
+            if layer._call_has_training_arg and training is not None:
+                kwargs["training"] = training
+            inputs = layer(inputs, **kwargs)
+        return inputs
+
+    def compute_output_shape(self, input_shape: Any) -> tuple:
+        shape = tuple(input_shape)
+        for layer in self.layers:
+            shape = tuple(layer.compute_output_shape(shape))
+        return shape
+
+    def pop(self, rebuild: bool = True) -> Layer:
+        layer = self._layers.pop()
+        self.built = False
+        if rebuild:
+            self._maybe_rebuild()
+        return layer
+
+
+# ---- summary -------------------------------------------------------------------------------
+
+def _format_shape(shape: Any) -> str:
+    return "(" + ", ".join(str(d) for d in shape) + ")"
+
+
+def _layer_shape(layer: Layer) -> str:
+    if layer._output_shape is not None:
+        return _format_shape(layer._output_shape)
+    if not layer._build_shapes_dict:
+        return "?"
+    try:
+        return _format_shape(layer.compute_output_shape(**layer._build_shapes_dict))
+    except NotImplementedError:
+        return "?"
+
+
+def _memory(weights: list) -> float:
+    unique = {id(w): w for w in weights}.values()
+    bits = {"float16": 16, "bfloat16": 16, "float32": 32, "float64": 64, "int8": 8, "uint8": 8, "int16": 16,
+            "int32": 32, "int64": 64, "bool": 8}
+    return sum(math.prod(w.shape) * bits.get(standardize_dtype(w.dtype), 32) for w in unique) / 8
+
+
+def _readable(size: float) -> str:
+    for unit in ["B", "KB", "MB", "GB", "TB", "PB"]:
+        if size / 1024 < 1:
+            return f"{size:.2f} {unit}"
+        size /= 1024
+    return f"{size:.2f} PB"
+
+
+def _ratio_reduce(total: int, ratios: list, maximums: list, values: list) -> list:
+    """rich._ratio.ratio_reduce."""
+    ratios = [r if m else 0 for r, m in zip(ratios, maximums)]
+    total_ratio = sum(ratios)
+    if not total_ratio:
+        return values[:]
+    remaining = total
+    out = []
+    for r, m, v in zip(ratios, maximums, values):
+        if r and total_ratio > 0:
+            d = min(m, round(r * remaining / total_ratio))
+            out.append(v - d)
+            remaining -= d
+            total_ratio -= r
+        else:
+            out.append(v)
+    return out
+
+
+def _cell(text: str, width: int, justify: str) -> str:
+    inner = width - 2
+    text = text[:inner]
+    return " " + (text.rjust(inner) if justify == "right" else text.ljust(inner)) + " "
+
+
+def print_summary(model: Model, line_length: Any = None, positions: Any = None, print_fn: Any = None) -> None:
+    """Keras: utils.summary_utils.print_summary for sequential-like models, rendered as rich renders it."""
+    layers = model.layers
+    default_line_length = min(88, shutil.get_terminal_size().columns - 4)
+    line_length = line_length or default_line_length
+    positions = positions or [0.45, 0.80, 1.0]
+    header = ["Layer (type)", "Output Shape", "Param #"]
+    justify = ["left", "left", "right"]
+    widths = []
+    current = 0
+    for pos in positions:
+        w = int(pos * line_length) - current
+        if w < 4:
+            raise ValueError("Insufficient console width to print summary.")
+        widths.append(w)
+        current += w
+    # rich: each column is its width plus padding; the table (minus borders) must fit line_length.
+    cells = [w + 2 for w in widths]
+    max_width = line_length - (len(cells) + 1)
+    if sum(cells) > max_width:
+        cells = _ratio_reduce(sum(cells) - max_width, [1] * len(cells), cells, cells)
+    rows = []
+    for layer in layers:
+        name = f"{layer.name} ({layer.__class__.__name__})"
+        params = f"{layer.count_params():,}" if layer.built else "0 (unbuilt)"
+        rows.append([name, _layer_shape(layer), params])
+
+    def rule(left: str, mid: str, right: str, fill: str) -> str:
+        return left + mid.join(fill * c for c in cells) + right
+
+    def row(values: list, bar: str) -> str:
+        return bar + bar.join(_cell(v, c, j) for v, c, j in zip(values, cells, justify)) + bar
+
+    lines = [f'Model: "{model.name}"', rule("┏", "┳", "┓", "━"), row(header, "┃"), rule("┡", "╇", "┩", "━")]
+    for i, r in enumerate(rows):
+        if i:
+            lines.append(rule("├", "┼", "┤", "─"))
+        lines.append(row(r, "│"))
+    lines.append(rule("└", "┴", "┘", "─"))
+    trainable = model.trainable_weights
+    non_trainable = model.non_trainable_weights
+    t_count = int(sum(math.prod(w.shape) for w in trainable))
+    n_count = int(sum(math.prod(w.shape) for w in non_trainable))
+    t_mem, n_mem = _memory(trainable), _memory(non_trainable)
+    lines.append(f" Total params: {t_count + n_count:,} ({_readable(t_mem + n_mem)})")
+    lines.append(f" Trainable params: {t_count:,} ({_readable(t_mem)})")
+    lines.append(f" Non-trainable params: {n_count:,} ({_readable(n_mem)})")
+    text = "\n".join(lines) + "\n"
+    if print_fn is not None:
+        print_fn(text)
+    else:
+        print(text, end="")
