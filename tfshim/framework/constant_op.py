@@ -192,10 +192,13 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
                 f"{value._dtype.name}: {value!r}"
             )
         return value
+    from tfshim.framework.indexed_slices import IndexedSlices
     from tfshim.framework.variables import Variable
 
     if isinstance(value, Variable):
         return convert_to_tensor(value.value(), dtype)
+    if isinstance(value, IndexedSlices):  # TF: _indexed_slices_to_tensor (a gradient made dense)
+        return convert_to_tensor(value._dense(), dtype)
     if dtype is not None:
         return _to_tensor(value, dtypes.as_dtype(dtype))
     if dtype_hint is not None:

@@ -3,16 +3,20 @@
 
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 import numpy as np
 
-from tfshim.framework import dtypes
-from tfshim.framework import errors
+from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
 from tfshim.ops.op import KernelError, defop, not_differentiable, tf_export
+
+# `range` and `slice` are TF names defined in this module; the builtins keep these names.
+builtins_range = builtins.range
+builtins_slice = builtins.slice
 
 
 def _int_list(shape: Any) -> list:
@@ -44,18 +48,17 @@ def _reshape_kernel(x: np.ndarray, shape: tuple) -> Any:
     if len(unknown) > 1:
         raise KernelError(
             errors.InvalidArgumentError,
-            "Only one input size may be -1, not both %d and %d" % (unknown[0], unknown[1]), suffix="")
+            "Only one input size may be -1, not both %d and %d" % (unknown[0], unknown[1]))
     if unknown:
         if known == 0 or x.size % known:
             raise KernelError(
                 errors.InvalidArgumentError,
                 "Input to reshape is a tensor with %d values, but the requested shape requires a multiple of %d"
-                % (x.size, known), suffix="")
+                % (x.size, known))
     elif known != x.size:
         raise KernelError(
             errors.InvalidArgumentError,
-            "Input to reshape is a tensor with %d values, but the requested shape has %d" % (x.size, known),
-            suffix="")
+            "Input to reshape is a tensor with %d values, but the requested shape has %d" % (x.size, known))
     return x.reshape(shape)
 
 
@@ -71,7 +74,7 @@ def _reshape_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("reshape", "manip.reshape")
 def reshape(tensor: Any, shape: Any, name: Any = None) -> Tensor:
     x = convert_to_tensor(tensor)
-    return Reshape(x, shape=tuple(_int_list(shape)))
+    return run_op(Reshape, (tensor, shape), x, shape=tuple(_int_list(shape)))
 
 
 # ----- broadcasting ---------------------------------------------------------------------
@@ -81,11 +84,8 @@ def _broadcast_to_kernel(x: np.ndarray, shape: tuple) -> Any:
     try:
         return np.broadcast_to(x, shape)
     except ValueError:
-        raise KernelError(
-            errors.InvalidArgumentError,
-            "Unable to broadcast tensor of shape [%s] to tensor of shape [%s]"
-            % (",".join(map(str, x.shape)), ",".join(map(str, shape))),
-        ) from None
+        raise KernelError(errors.InvalidArgumentError,
+                          f"Incompatible shapes: {_dims(x.shape)} vs. {_dims(shape)}") from None
 
 
 BroadcastTo = defop("BroadcastTo", _broadcast_to_kernel)
@@ -102,22 +102,23 @@ def _broadcast_to_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("broadcast_to")
 def broadcast_to(input: Any, shape: Any, name: Any = None) -> Tensor:  # noqa: A002 - TF's name
     x = convert_to_tensor(input)
+    raw_shape = shape
     shape = tuple(_int_list(shape))
     if x._value.shape == shape:
         return x
-    return BroadcastTo(x, shape=shape)
+    return run_op(BroadcastTo, (input, raw_shape), x, shape=shape)
 
 
 # ----- transpose ------------------------------------------------------------------------
 
 
 def _transpose_kernel(x: np.ndarray, perm: tuple) -> Any:
-    if sorted(perm) != list(range(x.ndim)):
+    if sorted(perm) != list(builtins_range(x.ndim)):
         raise KernelError(
             errors.InvalidArgumentError,
             "transpose expects a vector of size %d. But input(1) is a vector of size %d" % (x.ndim, len(perm))
             if len(perm) != x.ndim else "%d is missing from {%s}." % (
-                min(set(range(x.ndim)) - set(perm)), ",".join(map(str, perm))))
+                min(set(builtins_range(x.ndim)) - set(perm)), ",".join(map(str, perm))))
     return np.transpose(x, perm)
 
 
@@ -133,8 +134,9 @@ def _transpose_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("transpose", "linalg.transpose")
 def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "transpose") -> Tensor:
     x = convert_to_tensor(a)
-    perm = tuple(range(x._value.ndim - 1, -1, -1)) if perm is None else tuple(_int_list(perm))
-    out = Transpose(x, perm=perm)
+    raw_perm = perm
+    perm = tuple(builtins_range(x._value.ndim - 1, -1, -1)) if perm is None else tuple(_int_list(perm))
+    out = run_op(Transpose, (a, raw_perm), x, perm=perm)
     if conjugate and x._dtype.is_complex:
         from tfshim.ops.math_ops import conj
 
@@ -239,8 +241,7 @@ def _select_kernel(c: np.ndarray, x: np.ndarray, y: np.ndarray) -> Any:
     except ValueError:
         raise KernelError(
             errors.InvalidArgumentError,
-            "condition [%s], then [%s], and else [%s] must be broadcastable"
-            % (",".join(map(str, c.shape)), ",".join(map(str, x.shape)), ",".join(map(str, y.shape))),
+            f"condition {_dims(c.shape)}, then {_dims(x.shape)}, and else {_dims(y.shape)} must be broadcastable",
         ) from None
 
 
@@ -273,14 +274,16 @@ def where(condition: Any, x: Any = None, y: Any = None, name: Any = None) -> Ten
         raise ValueError("x and y must both be non-None or both be None.")
     if c._dtype is not dtypes.bool:
         raise errors.InvalidArgumentError(None, None, (
-            "cannot compute SelectV2 as input #0(zero-based) was expected to be a bool tensor but is a %s tensor "
-            "[Op:SelectV2] name: " % c._dtype._cname))
+            f"cannot compute SelectV2 as input #0(zero-based) was expected to be a bool tensor but is a "
+                f"{c._dtype._cname} tensor "
+            "[Op:SelectV2] name: "))
+    x_raw, y_raw = x, y
     x, y = match_inputs((x, y))
     if x._dtype is not y._dtype:
         from tfshim.ops.op import dtype_mismatch
 
         raise dtype_mismatch("SelectV2", 2, x._dtype, y._dtype)
-    return SelectV2(c, x, y)
+    return run_op(SelectV2, (condition, x_raw, y_raw), c, x, y)
 
 
 # ----- pack / unpack -----------------------------------------------------------------------------
@@ -292,11 +295,10 @@ def _pack_kernel(*xs: np.ndarray, axis: int) -> Any:
         first = xs[0].shape
         for i, x in enumerate(xs):
             if x.shape != first:
-                raise KernelError(
-                    errors.InvalidArgumentError,
+                raise kernel_error(
+                    "Pack_N_%d" % (len(xs),),
                     "Shapes of all inputs must match: values[0].shape = [%s] != values[%d].shape = [%s]"
-                    % (",".join(map(str, first)), i, ",".join(map(str, x.shape))),
-                )
+                    % (",".join(map(str, first)), i, ",".join(map(str, x.shape))), " name: stack")
     return np.stack(xs, axis=axis)
 
 
@@ -317,7 +319,7 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Tensor:
     rank = ts[0]._value.ndim
     if not -rank - 1 <= axis <= rank:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank - 1}, {rank + 1})")
-    for i in range(1, len(ts)):
+    for i in builtins_range(1, len(ts)):
         if ts[i]._dtype is not ts[0]._dtype:
             from tfshim.ops.op import dtype_mismatch
 
@@ -349,8 +351,11 @@ newaxis = None
 tf_export("newaxis").export_constant(__name__, "newaxis")
 
 
-def _strided_slice_kernel(x: np.ndarray, key: tuple) -> Any:
+def _strided_slice_kernel(x: np.ndarray, key: tuple, suffix: str = " name: strided_slice/") -> Any:
     consuming = sum(1 for k in key if k is not None and k is not Ellipsis)
+    for i, k in enumerate(key):
+        if type(k) is builtins_slice and k.step == 0:
+            raise KernelError(errors.InvalidArgumentError, "strides[%d] must be non-zero" % (i,), suffix=suffix)
     dim = 0
     for k in key:
         if k is Ellipsis:
@@ -362,12 +367,12 @@ def _strided_slice_kernel(x: np.ndarray, key: tuple) -> Any:
             raise KernelError(
                 errors.InvalidArgumentError,
                 "Index out of range using input dim %d; input has only %d dims" % (dim, x.ndim),
-                suffix=" name: strided_slice/")
+                suffix=suffix)
         if type(k) is int and not -x.shape[dim] <= k < x.shape[dim]:
             raise KernelError(
                 errors.InvalidArgumentError,
                 "slice index %d of dimension %d out of bounds." % (k if k >= 0 else k + x.shape[dim], dim),
-                suffix=" name: strided_slice/")
+                suffix=suffix)
         dim += 1
     return x[key]
 
@@ -403,8 +408,8 @@ def _canonical_key(key: Any) -> tuple:
     for k in key:
         if k is None or k is Ellipsis:
             out.append(k)
-        elif isinstance(k, slice):
-            out.append(slice(*(None if v is None else _index_value(v) for v in (k.start, k.stop, k.step))))
+        elif isinstance(k, builtins_slice):
+            out.append(builtins_slice(*(None if v is None else _index_value(v) for v in (k.start, k.stop, k.step))))
         elif isinstance(k, (bool, np.bool_)):
             raise TypeError(
                 "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar tf.int32/tf.int64 "
@@ -438,3 +443,1034 @@ def _slice_helper(tensor: Any, slice_spec: Any) -> Tensor:
 
 
 Tensor._override_operator("__getitem__", _slice_helper)
+
+
+# ===== helpers shared by the ops below ==========================================================
+
+_DEVICE = "_device_/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def _dims(shape: tuple) -> str:
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def kernel_error(kernel: str, message: str, suffix: str = " name: ", cls: Any = None) -> KernelError:
+    """A kernel error whose `{{function_node __wrapped__<kernel>...}}` names a kernel other than
+    the op (TF's `ConcatV2_N_2`, `__MklMatMul`, ...)."""
+    return KernelError(cls or errors.InvalidArgumentError,
+                       f"{{{{function_node __wrapped__{kernel}{_DEVICE}}}}} {message}",
+                       wrapped=False, suffix=suffix)
+
+
+def attr_error(op_name: str, dtype: Any, attr: str, suffix: str = " name: ") -> Exception:
+    """TF's pre-kernel `Value for attr 'X' of float is not in the list ...` for any type attr."""
+    from tfshim.ops.op_defs import OP_DEFS
+
+    summary, allowed = OP_DEFS[op_name]
+    return errors.InvalidArgumentError(None, None, (
+        "Value for attr '{}' of {} is not in the list of allowed values: {}\n\t; NodeDef: {{{{node {}}}}}; {} "
+        "[Op:{}]{}".format(attr, dtype._cname, ", ".join(allowed[attr]), op_name, summary, op_name, suffix)))
+
+
+def check_attr(op_name: str, t: Tensor, attr: str, suffix: str = " name: ") -> None:
+    from tfshim.ops.op_defs import OP_DEFS
+
+    entry = OP_DEFS.get(op_name)
+    if entry is not None and attr in entry[1] and t._dtype._cname not in entry[1][attr]:
+        raise attr_error(op_name, t._dtype, attr, suffix)
+
+
+def _has_list(raw: Any) -> bool:
+    return any(isinstance(r, (list, tuple)) for r in raw)
+
+
+def run_op(op: Any, raw: tuple, *tensors: Tensor, check: bool = False, **attrs: Any) -> Any:
+    """Runs `op` (after `op.check` if `check`). When an input was a Python list or tuple TF's eager op
+    takes its fallback path, whose errors end in `[Op:X]` without the fast path's ` name: `."""
+    try:
+        if check:
+            op.check(*tensors)
+        return op(*tensors, **attrs)
+    except errors.OpError as e:
+        if _has_list(raw) and e.message.endswith("] name: "):
+            raise type(e)(None, None, e.message[:-len(" name: ")]) from None
+        raise
+
+
+def _const(value: Any, dtype: Any) -> Tensor:
+    dtype = dtypes.as_dtype(dtype)
+    return _wrap_as(np.asarray(value, dtype=dtype.as_numpy_dtype), dtype)
+
+
+def _axis_int(axis: Any) -> int:
+    if isinstance(axis, Tensor):
+        return int(axis._value)
+    from tfshim.framework.variables import Variable
+
+    if isinstance(axis, Variable):
+        return int(axis._value)
+    if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool):
+        return int(axis)
+    t = convert_to_tensor(axis, dtypes.int32)
+    return int(t._value)
+
+
+# ===== expand_dims / squeeze ===================================================================
+
+
+def _expand_dims_kernel(x: np.ndarray, axis: int) -> Any:
+    if not -x.ndim - 1 <= axis <= x.ndim:
+        raise KernelError(errors.InvalidArgumentError,
+                          "Tried to expand dim index %d for tensor with %d dimensions." % (axis, x.ndim))
+    return np.expand_dims(x, axis)
+
+
+ExpandDims = defop("ExpandDims", _expand_dims_kernel)
+
+
+@ExpandDims.gradient
+def _expand_dims_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad reshaped to the input's shape."""
+    return Reshape(grad, shape=op.inputs[0]._value.shape)
+
+
+@tf_export("expand_dims")
+def expand_dims(input: Any, axis: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.expand_dims (ExpandDims)."""
+    return run_op(ExpandDims, (input,), convert_to_tensor(input), axis=_axis_int(axis))
+
+
+def _squeeze_kernel(x: np.ndarray, squeeze_dims: tuple) -> Any:
+    if not squeeze_dims:
+        return x.reshape(tuple(d for d in x.shape if d != 1))
+    axes = []
+    for a in squeeze_dims:
+        if not -x.ndim <= a < x.ndim:
+            raise KernelError(errors.InvalidArgumentError,
+                              "Tried to squeeze dim index %d for tensor with %d dimensions." % (a, x.ndim))
+        a %= x.ndim
+        if x.shape[a] != 1:
+            raise KernelError(errors.InvalidArgumentError,
+                              "Can not squeeze dim[%d], expected a dimension of 1, got %d" % (a, x.shape[a]))
+        axes.append(a)
+    return x.reshape(tuple(d for i, d in enumerate(x.shape) if i not in axes))
+
+
+Squeeze = defop("Squeeze", _squeeze_kernel)
+
+
+@Squeeze.gradient
+def _squeeze_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad reshaped to the input's shape."""
+    return Reshape(grad, shape=op.inputs[0]._value.shape)
+
+
+@tf_export("squeeze")
+def squeeze(input: Any, axis: Any = None, name: Any = None, squeeze_dims: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.squeeze (Squeeze); `axis` is an int or a list of ints."""
+    if squeeze_dims is not None:
+        axis = squeeze_dims
+    if axis is None:
+        axes: tuple = ()
+    elif isinstance(axis, (list, tuple)) or (isinstance(axis, Tensor) and axis._value.ndim):
+        axes = tuple(_int_list(axis))
+    else:
+        axes = (_axis_int(axis),)
+    return run_op(Squeeze, (input,), convert_to_tensor(input), squeeze_dims=axes)
+
+
+# ===== concat / split ==========================================================================
+
+
+def _concat_kernel(*xs: np.ndarray, axis: int) -> Any:
+    kernel = "ConcatV2_N_%d" % (len(xs),)
+    r = xs[0].ndim
+    if r == 0:
+        raise kernel_error(kernel, "ConcatOp : Can't concatenate scalars (use tf.stack instead)", " name: concat")
+    if not -r <= axis < r:
+        raise kernel_error(kernel, "ConcatOp : Expected concatenating dimensions in the range [%d, %d), but got %d"
+                           % (-r, r, axis), " name: concat")
+    ax = axis % r
+    for i, x in enumerate(xs[1:], 1):
+        if x.ndim != r:
+            raise kernel_error(kernel, "ConcatOp : Ranks of all input tensors should match: shape[0] = %s vs. "
+                               "shape[%d] = %s" % (_dims(xs[0].shape), i, _dims(x.shape)), " name: concat")
+        for d in builtins_range(r):
+            if d != ax and x.shape[d] != xs[0].shape[d]:
+                raise kernel_error(kernel, "ConcatOp : Dimension %d in both shapes must be equal: shape[0] = %s vs. "
+                                   "shape[%d] = %s" % (d, _dims(xs[0].shape), i, _dims(x.shape)), " name: concat")
+    return np.concatenate(xs, axis=ax)
+
+
+ConcatV2 = defop("ConcatV2", _concat_kernel)
+
+
+@ConcatV2.gradient
+def _concat_grad(op: Any, grad: Tensor) -> list:
+    """Returns grad sliced back into the pieces (TF: ConcatOffset + Slice)."""
+    r = op.inputs[0]._value.ndim
+    ax = op.get_attr("axis") % r
+    out, offset = [], 0
+    for x in op.inputs:
+        begin = [0] * r
+        begin[ax] = offset
+        out.append(Slice(grad, begin=tuple(begin), size=x._value.shape))
+        offset += x._value.shape[ax]
+    return out
+
+
+@tf_export("concat")
+def concat(values: Any, axis: Any, name: str = "concat") -> Tensor:
+    """TF: tf.concat (ConcatV2). One value is returned through tf.identity, as in TF."""
+    if not isinstance(values, (list, tuple)):
+        values = [values]
+    axis = _axis_int(axis)
+    if len(values) == 1:
+        return identity(values[0])
+    if not values:
+        raise errors.InvalidArgumentError(None, None, (
+            "OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef '[N=0, Tidx=DT_INT32]', KernelDef: "
+            "'goo.gle/debugstr    op: \"ConcatV2\" device_type: \"CPU\" constraint { name: \"T\" allowed_values { "
+            "list { type: DT_QINT32 } } } host_memory_arg: \"axis\"' [Op:ConcatV2] name: concat"))
+    ts = match_inputs(list(values))
+    for i in builtins_range(1, len(ts)):
+        if ts[i]._dtype is not ts[0]._dtype:
+            from tfshim.ops.op import dtype_mismatch
+
+            e = dtype_mismatch("ConcatV2", i, ts[0]._dtype, ts[i]._dtype)
+            raise type(e)(None, None, e.message + "concat")
+    return ConcatV2(*ts, axis=axis)
+
+
+def _split_kernel(x: np.ndarray, axis: int, num_split: int) -> Any:
+    kernel = "Split_num_split_%d" % (num_split,)
+    if not -x.ndim <= axis < x.ndim:
+        raise kernel_error(kernel, "-input rank(-%d) <= split_dim < input rank (%d), but got %d"
+                           % (x.ndim, x.ndim, axis), " name: split")
+    ax = axis % x.ndim
+    if num_split <= 0 or x.shape[ax] % num_split:
+        raise kernel_error(kernel, "Number of ways to split should evenly divide the split dimension, but got "
+                           "split_dim %d (size = %d) and num_split %d" % (ax, x.shape[ax], num_split), " name: split")
+    return tuple(np.split(x, num_split, axis=ax))
+
+
+Split = defop("Split", _split_kernel, multi_output=True)
+
+
+@Split.gradient
+def _split_grad(op: Any, *grads: Tensor) -> Tensor:
+    """Returns concat(grads, axis)."""
+    return ConcatV2(*grads, axis=op.get_attr("axis"))
+
+
+def _splitv_kernel(x: np.ndarray, axis: int, size_splits: tuple) -> Any:
+    kernel = "SplitV_num_split_%d" % (len(size_splits),)
+    if not -x.ndim <= axis < x.ndim:
+        raise kernel_error(kernel, "-input rank(-%d) <= split_dim < input rank (%d), but got %d"
+                           % (x.ndim, x.ndim, axis), " name: split")
+    ax = axis % x.ndim
+    sizes = list(size_splits)
+    unknown = [i for i, s in enumerate(sizes) if s == -1]
+    if len(unknown) > 1:
+        raise kernel_error(kernel, "There can only be one -1 in the input.", " name: split")
+    known = sum(s for s in sizes if s != -1)
+    n = x.shape[ax]
+    if (not unknown and known != n) or (unknown and known > n):
+        raise kernel_error(kernel, "Determined shape must either match input shape along split_dim exactly if fully "
+                           "specified, or be less than the size of the input along split_dim if not fully specified.  "
+                           "Got: %d" % known, " name: split")
+    if unknown:
+        sizes[unknown[0]] = n - known
+    return tuple(np.split(x, np.cumsum(sizes)[:-1], axis=ax))
+
+
+SplitV = defop("SplitV", _splitv_kernel, multi_output=True)
+
+
+@SplitV.gradient
+def _splitv_grad(op: Any, *grads: Tensor) -> Tensor:
+    """Returns concat(grads, axis)."""
+    return ConcatV2(*grads, axis=op.get_attr("axis"))
+
+
+@tf_export("split")
+def split(value: Any, num_or_size_splits: Any, axis: Any = 0, num: Any = None, name: str = "split") -> list:
+    """TF: tf.split: Split for a number of pieces, SplitV for a list of sizes."""
+    x = convert_to_tensor(value)
+    axis = _axis_int(axis)
+    if isinstance(num_or_size_splits, (int, np.integer)) and not isinstance(num_or_size_splits, bool):
+        return list(Split(x, axis=axis, num_split=int(num_or_size_splits)))
+    if isinstance(num_or_size_splits, Tensor) and num_or_size_splits._value.ndim == 0:
+        return list(Split(x, axis=axis, num_split=int(num_or_size_splits._value)))
+    sizes = tuple(_int_list(num_or_size_splits))
+    if not sizes and num is None:
+        raise ValueError(f"Cannot infer argument `num` from shape {num_or_size_splits}")
+    return list(SplitV(x, axis=axis, size_splits=sizes))
+
+
+# ===== tile / pad ==============================================================================
+
+
+def _tile_kernel(x: np.ndarray, multiples: tuple) -> Any:
+    if len(multiples) != x.ndim:
+        raise KernelError(errors.InvalidArgumentError, "Expected multiples argument to be a vector of length %d but "
+                          "got length %d" % (x.ndim, len(multiples)))
+    for i, m in enumerate(multiples):
+        if m < 0:
+            raise KernelError(errors.InvalidArgumentError,
+                              "Expected multiples[%d] >= 0, but got %d" % (i, m))
+    return np.tile(x, multiples) if x.ndim else x.copy()
+
+
+Tile = defop("Tile", _tile_kernel)
+
+
+@Tile.gradient
+def _tile_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns reduce_sum(reshape(grad, [m0, d0, m1, d1, ...]), axes=[0, 2, ...])."""
+    from tfshim.ops.math_ops import reduce_sum
+
+    shape = op.inputs[0]._value.shape
+    split_shape = [v for m, d in zip(op.get_attr("multiples"), shape) for v in (m, d)]
+    if not split_shape:
+        return grad
+    return reduce_sum(Reshape(grad, shape=tuple(split_shape)), list(builtins_range(0, len(split_shape), 2)))
+
+
+@tf_export("tile", "manip.tile")
+def tile(input: Any, multiples: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.tile (Tile)."""
+    return run_op(Tile, (input, multiples), convert_to_tensor(input), multiples=tuple(_int_list(multiples)))
+
+
+def _paddings(x: np.ndarray, paddings: tuple, kernel: str) -> None:
+    p = np.asarray(paddings).reshape(-1, 2) if len(paddings) else np.zeros((0, 2), np.int64)
+    if p.shape[0] != x.ndim:
+        raise KernelError(errors.InvalidArgumentError, f"The first dimension of paddings must be the rank of "
+            f"inputs{_dims(p.shape)} {_dims(x.shape)}")
+    for a, b in p:
+        if a < 0 or b < 0:
+            raise KernelError(errors.InvalidArgumentError, "Paddings must be non-negative: %d %d" % (a, b))
+
+
+def _pad_kernel(x: np.ndarray, paddings: tuple, constant_values: Any = 0) -> Any:
+    _paddings(x, paddings, "Pad")
+    return np.pad(x, [tuple(p) for p in paddings], mode="constant", constant_values=constant_values)
+
+
+Pad = defop("Pad", _pad_kernel)
+PadV2 = defop("PadV2", _pad_kernel)
+
+
+def _pad_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns slice(grad, paddings[:, 0], input shape)."""
+    begin = tuple(int(p[0]) for p in op.get_attr("paddings"))
+    return Slice(grad, begin=begin, size=op.inputs[0]._value.shape)
+
+
+Pad.gradient(_pad_grad)
+PadV2.gradient(_pad_grad)
+
+
+def _mirror_pad_kernel(x: np.ndarray, paddings: tuple, mode: str) -> Any:
+    _paddings(x, paddings, "MirrorPad")
+    off = 1 if mode == "REFLECT" else 0
+    for (a, b), d in zip(paddings, x.shape):
+        if a > d - off or b > d - off:
+            raise KernelError(errors.InvalidArgumentError, (
+                "paddings must be less than the dimension size: %d, %d not less than %d" if off else
+                "paddings must be no greater than the dimension size: %d, %d greater than %d") % (a, b, d))
+    return np.pad(x, [tuple(p) for p in paddings], mode="reflect" if off else "symmetric")
+
+
+MirrorPad = defop("MirrorPad", _mirror_pad_kernel)
+
+
+def _mirror_pad_grad_kernel(g: np.ndarray, paddings: tuple, mode: str) -> Any:
+    """Folds the mirrored borders of `g` back onto the interior they copy."""
+    off = 1 if mode == "REFLECT" else 0
+    out = g
+    for ax, (a, b) in enumerate(paddings):
+        n = out.shape[ax] - a - b
+        core = np.take(out, builtins_range(a, a + n), axis=ax).copy()
+        if a:
+            left = np.take(out, builtins_range(a), axis=ax)  # mirrors core[a - 1 + off ... off]
+            idx = np.arange(a - 1 + off, off - 1, -1)
+            np.add.at(core, (builtins_slice(None),) * ax + (idx,), left)
+        if b:
+            right = np.take(out, builtins_range(a + n, a + n + b), axis=ax)
+            idx = np.arange(n - 1 - off, n - 1 - off - b, -1)
+            np.add.at(core, (builtins_slice(None),) * ax + (idx,), right)
+        out = core
+    return out
+
+
+MirrorPadGrad = defop("MirrorPadGrad", _mirror_pad_grad_kernel)
+
+
+@MirrorPad.gradient
+def _mirror_pad_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns MirrorPadGrad(grad): the mirrored borders folded back."""
+    return MirrorPadGrad(grad, paddings=op.get_attr("paddings"), mode=op.get_attr("mode"))
+
+
+@MirrorPadGrad.gradient
+def _mirror_pad_grad_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns MirrorPad(grad)."""
+    return MirrorPad(grad, paddings=op.get_attr("paddings"), mode=op.get_attr("mode"))
+
+
+@tf_export("pad")
+def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any = 0, name: Any = None) -> Tensor:
+    """TF: tf.pad: Pad (zeros), PadV2 (other constants), MirrorPad (REFLECT, SYMMETRIC)."""
+    x = convert_to_tensor(tensor)
+    p = convert_to_tensor(paddings, dtype_hint=dtypes.int32)
+    pv = tuple(tuple(int(v) for v in row) for row in np.asarray(p._value).reshape(-1, 2)) if p._value.size else ()
+    if p._value.ndim != 2 or p._value.shape[-1] != 2:
+        pv = tuple(tuple(int(v) for v in row) for row in np.atleast_2d(p._value))
+    m = mode.upper()
+    if m == "CONSTANT":
+        c = convert_to_tensor(constant_values, dtype=x._dtype)
+        if not np.any(c._value != 0):
+            return run_op(Pad, (tensor, paddings), x, paddings=pv)
+        return run_op(PadV2, (tensor, paddings), x, paddings=pv, constant_values=c._value)
+    if m in ("REFLECT", "SYMMETRIC"):
+        return run_op(MirrorPad, (tensor, paddings), x, paddings=pv, mode=m)
+    raise ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or "SYMMETRIC". '
+                     f"Received `mode` = {mode}")
+
+
+# ===== slice / strided_slice / reverse ==========================================================
+
+
+def _slice_kernel(x: np.ndarray, begin: tuple, size: tuple) -> Any:
+    if len(begin) != x.ndim or len(size) != x.ndim:
+        raise KernelError(errors.InvalidArgumentError, "Expected begin and size arguments to be 1-D tensors of size "
+                          "%d, but got shapes [%d] and [%d] instead." % (x.ndim, len(begin), len(size)))
+    key = []
+    for i, (b, s) in enumerate(zip(begin, size)):
+        d = x.shape[i]
+        if s == -1:
+            s = d - b
+        if not 0 <= b <= d:
+            raise KernelError(errors.InvalidArgumentError,
+                              "Expected begin[%d] in [0, %d], but got %d" % (i, d, b))
+        if not 0 <= s <= d - b:
+            raise KernelError(errors.InvalidArgumentError,
+                              "Expected size[%d] in [0, %d], but got %d" % (i, d - b, s))
+        key.append(builtins_slice(b, b + s))
+    return x[tuple(key)]
+
+
+Slice = defop("Slice", _slice_kernel)
+
+
+@Slice.gradient
+def _slice_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns pad(grad, [begin, input_shape - size - begin])."""
+    shape = op.inputs[0]._value.shape
+    begin = op.get_attr("begin")
+    gshape = grad._value.shape
+    paddings = tuple((b, d - g - b) for b, d, g in zip(begin, shape, gshape))
+    return Pad(grad, paddings=paddings)
+
+
+@tf_export("slice")
+def slice(input_: Any, begin: Any, size: Any, name: Any = None) -> Tensor:  # noqa: A001 - TF's name
+    """TF: tf.slice (Slice); size -1 takes the rest of a dimension."""
+    return run_op(Slice, (input_, begin, size), convert_to_tensor(input_), begin=tuple(_int_list(begin)),
+                  size=tuple(_int_list(size)))
+
+
+@tf_export("strided_slice")
+def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0, end_mask: int = 0,
+                  ellipsis_mask: int = 0, new_axis_mask: int = 0, shrink_axis_mask: int = 0, var: Any = None,
+                  name: Any = None) -> Tensor:
+    """TF: tf.strided_slice (StridedSlice), its masks turned into a Python index key."""
+    b, e = _int_list(begin), _int_list(end)
+    s = _int_list(strides) if strides is not None else [1] * len(b)
+    key: list = []
+    for i in builtins_range(len(b)):
+        if ellipsis_mask >> i & 1:
+            key.append(Ellipsis)
+        elif new_axis_mask >> i & 1:
+            key.append(None)
+        elif shrink_axis_mask >> i & 1:
+            key.append(b[i])
+        else:
+            key.append(builtins_slice(None if begin_mask >> i & 1 else b[i], None if end_mask >> i & 1 else e[i],
+                                      s[i]))
+    return run_op(StridedSlice, (input_, begin, end, strides), convert_to_tensor(input_), key=tuple(key),
+                  suffix=" name: ")
+
+
+def _reverse_kernel(x: np.ndarray, axis: tuple) -> Any:
+    seen = set()
+    for i, a in enumerate(axis):
+        if not -x.ndim <= a < x.ndim:
+            raise KernelError(errors.InvalidArgumentError, "'axis'[%d] = %d is out of valid range [0, %d"
+                              % (i, a, x.ndim - 1))
+        a %= x.ndim
+        if a in seen:
+            raise KernelError(errors.InvalidArgumentError, "axis %d specified more than once." % (a,))
+        seen.add(a)
+    return np.flip(x, tuple(seen)) if seen else x
+
+
+ReverseV2 = defop("ReverseV2", _reverse_kernel)
+
+
+@ReverseV2.gradient
+def _reverse_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns reverse(grad, axis)."""
+    return ReverseV2(grad, axis=op.get_attr("axis"))
+
+
+@tf_export("reverse", "manip.reverse")
+def reverse(tensor: Any, axis: Any, name: Any = None) -> Tensor:
+    """TF: tf.reverse (ReverseV2)."""
+    return run_op(ReverseV2, (tensor, axis), convert_to_tensor(tensor), axis=tuple(_int_list(axis)))
+
+
+# ===== gather / scatter ==========================================================================
+
+
+def _index_text(shape: tuple, flat: int) -> str:
+    return ",".join(str(i) for i in np.unravel_index(flat, shape)) if shape else ""
+
+
+def _gather_kernel(params: np.ndarray, indices: np.ndarray, axis: int, batch_dims: int) -> Any:
+    r = params.ndim
+    if not -r <= axis < r:
+        if axis >= 0:
+            raise KernelError(errors.InvalidArgumentError,
+                              "Shape must be at least rank %d but is rank %d" % (axis + 1, r))
+        raise KernelError(errors.InvalidArgumentError,
+                          "Expected axis in the range [%d, %d), but got %d" % (-r, r, axis))
+    axis %= r
+    n = params.shape[axis]
+    bad = np.flatnonzero((indices < 0) | (indices >= n))
+    if bad.size:
+        i = int(bad[0])
+        raise KernelError(errors.InvalidArgumentError, "indices[%s] = %d is not in [0, %d)"
+                          % (_index_text(indices.shape, i), indices.reshape(-1)[i], n))
+    if batch_dims == 0:
+        return np.take(params, indices, axis=axis)
+    # batch_dims > 0: the leading dims of params and indices are matched, not gathered.
+    bshape = params.shape[:batch_dims]
+    out = [np.take(params[b], indices[b], axis=axis - batch_dims) for b in np.ndindex(bshape)]
+    out_shape = bshape + params.shape[batch_dims:axis] + indices.shape[batch_dims:] + params.shape[axis + 1:]
+    return np.stack(out).reshape(out_shape) if out else np.zeros(out_shape, params.dtype)
+
+
+GatherV2 = defop("GatherV2", _gather_kernel)
+
+
+def _gather_coords(pshape: tuple, indices: np.ndarray, axis: int, batch_dims: int) -> np.ndarray:
+    """For every output element of GatherV2, the params coordinate it was read from."""
+    out_shape = pshape[:axis] + indices.shape[batch_dims:] + pshape[axis + 1:]
+    grids = np.indices(out_shape, sparse=False) if out_shape else np.zeros((0,), np.int64)
+    nidx = indices.ndim - batch_dims
+    outer = [grids[i] for i in builtins_range(axis)]
+    idx_pos = [grids[axis + j] for j in builtins_range(nidx)]
+    inner = [grids[axis + nidx + j] for j in builtins_range(len(pshape) - axis - 1)]
+    picked = indices[tuple(outer[:batch_dims]) + tuple(idx_pos)]
+    return np.stack(outer + [picked] + inner, axis=-1).astype(np.int64)
+
+
+@GatherV2.gradient
+def _gather_grad(op: Any, grad: Tensor) -> list:
+    """Returns IndexedSlices(grad, indices, params.shape) for axis 0; else grad scattered (summed)
+    back to the params positions it was read from."""
+    from tfshim.framework.indexed_slices import IndexedSlices
+
+    params, indices = op.inputs
+    pshape = params._value.shape
+    axis, batch_dims = op.get_attr("axis") % len(pshape), op.get_attr("batch_dims")
+    if axis == 0 and batch_dims == 0:
+        size = indices._value.size
+        values = Reshape(grad, shape=(size,) + pshape[1:])
+        flat = Reshape(indices, shape=(size,))
+        return [IndexedSlices(values, flat, _const(pshape, dtypes.int32)), None]
+    coords = _gather_coords(pshape, indices._value, axis, batch_dims)
+    return [ScatterNd(_const(coords, dtypes.int64), grad, shape=pshape), None]
+
+
+@tf_export("gather")
+def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None, batch_dims: int = 0,
+           name: Any = None) -> Tensor:
+    """TF: tf.gather (GatherV2). The gradient for axis 0 is a tf.IndexedSlices, as in TF."""
+    p = convert_to_tensor(params)
+    i = convert_to_tensor(indices)
+    check_attr("GatherV2", i, "Tindices", suffix="" if _has_list((indices,)) else " name: ")
+    axis = batch_dims if axis is None else _axis_int(axis)
+    if batch_dims < 0:
+        batch_dims += i._value.ndim
+    if axis < 0:
+        axis += p._value.ndim
+    return run_op(GatherV2, (params, indices), p, i, axis=axis, batch_dims=int(batch_dims))
+
+
+def _gather_nd_kernel(params: np.ndarray, indices: np.ndarray) -> Any:
+    k = indices.shape[-1] if indices.ndim else 0
+    if indices.ndim == 0:
+        raise KernelError(errors.InvalidArgumentError,
+                          "indices must be at least a vector, but got shape [] ")
+    if k > params.ndim:
+        raise KernelError(errors.InvalidArgumentError, "index innermost dimension length must be <= params rank; "
+                          "saw: %d vs. %d" % (k, params.ndim))
+    flat = indices.reshape(-1, k)
+    bad = np.flatnonzero(np.any((flat < 0) | (flat >= np.asarray(params.shape[:k])), axis=1))
+    if bad.size:
+        i = int(bad[0])
+        raise KernelError(errors.InvalidArgumentError, "indices{} = [{}] does not index into param shape {}, node "
+                          "name: GatherNd".format(f"[{_index_text(indices.shape[:-1], i)}]",
+                                              ", ".join(str(int(v)) for v in flat[i]), _dims(params.shape)))
+    return params[tuple(np.moveaxis(indices, -1, 0))] if k else np.broadcast_to(
+        params, indices.shape[:-1] + params.shape).copy()
+
+
+GatherNd = defop("GatherNd", _gather_nd_kernel)
+
+
+@GatherNd.gradient
+def _gather_nd_grad(op: Any, grad: Tensor) -> list:
+    """Returns scatter_nd(indices, grad, params.shape); IndexedSlices for [N, 1] indices."""
+    from tfshim.framework.indexed_slices import IndexedSlices
+
+    params, indices = op.inputs
+    shape = params._value.shape
+    if indices._value.ndim == 2 and indices._value.shape[-1] == 1:
+        return [IndexedSlices(grad, Squeeze(indices, squeeze_dims=(-1,)), _const(shape, indices._dtype)), None]
+    return [ScatterNd(indices, grad, shape=shape), None]
+
+
+@tf_export("gather_nd", "manip.gather_nd")
+def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: Any = None) -> Tensor:
+    """TF: tf.gather_nd (GatherNd); batch_dims 0 only."""
+    if batch_dims:
+        raise NotImplementedError("tfshim: tf.gather_nd with batch_dims > 0")
+    p = convert_to_tensor(params)
+    i = convert_to_tensor(indices)
+    check_attr("GatherNd", i, "Tindices", suffix="" if _has_list((indices,)) else " name: ")
+    return run_op(GatherNd, (params, indices), p, i)
+
+
+def _scatter_check(kernel: str, indices: np.ndarray, updates: np.ndarray, shape: tuple, word: str) -> np.ndarray:
+    k = indices.shape[-1] if indices.ndim else 1
+    outer = indices.shape[:-1]
+    if updates.shape[:len(outer)] != outer or updates.shape[len(outer):] != tuple(shape[k:]):
+        raise KernelError(errors.InvalidArgumentError, "Outer dimensions of indices and update must match. Indices "
+                          f"shape: {_dims(indices.shape)}, updates shape:{_dims(updates.shape)}")
+    flat = indices.reshape(-1, k)
+    bad = np.flatnonzero(np.any((flat < 0) | (flat >= np.asarray(shape[:k])), axis=1))
+    if bad.size:
+        i = int(bad[0])
+        raise KernelError(errors.InvalidArgumentError, "indices[%d] = [%s] does not index into %s %s"
+                          % (i, ", ".join(str(int(v)) for v in flat[i]), word, _dims(shape)))
+    return flat
+
+
+def _scatter_nd_kernel(indices: np.ndarray, updates: np.ndarray, shape: tuple) -> Any:
+    flat = _scatter_check("ScatterNd", indices, updates, shape, "shape")
+    out = np.zeros(shape, dtype=updates.dtype)
+    k = flat.shape[1]
+    with np.errstate(all="ignore"):
+        np.add.at(out, tuple(flat.T), updates.reshape((-1,) + tuple(shape[k:])))
+    return out
+
+
+ScatterNd = defop("ScatterNd", _scatter_nd_kernel)
+
+
+@ScatterNd.gradient
+def _scatter_nd_grad(op: Any, grad: Tensor) -> list:
+    """Returns (None, gather_nd(grad, indices))."""
+    return [None, GatherNd(grad, op.inputs[0])]
+
+
+@tf_export("scatter_nd", "manip.scatter_nd")
+def scatter_nd(indices: Any, updates: Any, shape: Any, name: Any = None) -> Tensor:
+    """TF: tf.scatter_nd (ScatterNd): duplicates are summed."""
+    return run_op(ScatterNd, (indices, updates, shape), convert_to_tensor(indices), convert_to_tensor(updates),
+                  shape=tuple(_int_list(shape)))
+
+
+def _tensor_scatter_update_kernel(tensor: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> Any:
+    flat = _scatter_check("TensorScatterUpdate", indices, updates, tensor.shape, "shape")
+    out = tensor.copy()
+    out[tuple(flat.T)] = updates.reshape((-1,) + tensor.shape[flat.shape[1]:])
+    return out
+
+
+TensorScatterUpdate = defop("TensorScatterUpdate", _tensor_scatter_update_kernel)
+
+
+@TensorScatterUpdate.gradient
+def _tensor_scatter_update_grad(op: Any, grad: Tensor) -> list:
+    """Returns (tensor_scatter_update(grad, indices, 0), None, gather_nd(grad, indices))."""
+    indices = op.inputs[1]
+    updates_grad = GatherNd(grad, indices)
+    zeros = _wrap_as(np.zeros(op.inputs[2]._value.shape, grad._value.dtype), grad._dtype)
+    tensor_grad = TensorScatterUpdate(Identity(grad), indices, zeros)
+    return [tensor_grad, None, updates_grad]
+
+
+@tf_export("tensor_scatter_nd_update")
+def tensor_scatter_nd_update(tensor: Any, indices: Any, updates: Any, name: Any = None) -> Tensor:
+    """TF: tf.tensor_scatter_nd_update (TensorScatterUpdate)."""
+    t = convert_to_tensor(tensor)
+    u = convert_to_tensor(updates, dtype_hint=t._dtype)
+    i = convert_to_tensor(indices)
+    if u._dtype is not t._dtype:
+        from tfshim.ops.op import dtype_mismatch
+
+        raise dtype_mismatch("TensorScatterUpdate", 2, t._dtype, u._dtype)
+    return run_op(TensorScatterUpdate, (tensor, indices, updates), t, i, u)
+
+
+@tf_export("boolean_mask")
+def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_mask") -> Tensor:
+    """TF: tf.boolean_mask: reshape the masked dims into one, then gather where(mask)."""
+    t = convert_to_tensor(tensor)
+    m = convert_to_tensor(mask)
+    nm = m._value.ndim
+    if nm == 0:
+        raise ValueError("mask cannot be scalar.")
+    axis = 0 if axis is None else _axis_int(axis)
+    shape_t = t.shape
+    TensorShape(shape_t.as_list()[axis:axis + nm]).assert_is_compatible_with(m.shape)
+    ts = t._value.shape
+    lead = int(np.prod(ts[axis:axis + nm], dtype=np.int64))
+    t = reshape(t, list(ts[:axis]) + [lead] + list(ts[axis + nm:]))
+    m = reshape(m, [-1])
+    indices = squeeze(where(m), axis=[1])
+    return gather(t, indices, axis=axis)
+
+
+# ===== construction: one_hot, eye, range, linspace, meshgrid ==========================================
+
+
+def _one_hot_kernel(indices: np.ndarray, on: np.ndarray, off: np.ndarray, depth: int, axis: int) -> Any:
+    if depth < 0:
+        raise KernelError(errors.InvalidArgumentError, "depth must be non-negative, got: %d" % (depth,))
+    r = indices.ndim
+    if not -1 <= axis <= r:
+        raise KernelError(errors.InvalidArgumentError, "Expected axis to be -1 or between [0, %d).  But received: %d"
+                          % (r + 1, axis))
+    hot = indices[..., None] == np.arange(depth, dtype=np.int64)
+    out = np.where(hot, on, off).astype(on.dtype)
+    return np.moveaxis(out, -1, axis) if axis != -1 else out
+
+
+OneHot = defop("OneHot", _one_hot_kernel)
+not_differentiable(OneHot)
+
+
+@tf_export("one_hot")
+def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None, axis: Any = None,
+            dtype: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.one_hot (OneHot); the dtype comes from on/off_value, else float32."""
+    dtype = None if dtype is None else dtypes.as_dtype(dtype)
+    on = None if on_value is None else convert_to_tensor(on_value, dtype_hint=dtype)
+    off = None if off_value is None else convert_to_tensor(off_value, dtype_hint=dtype)
+    if on is not None or off is not None:
+        if dtype is not None:
+            if on is not None and on._dtype is not dtype:
+                raise TypeError(f"dtype {on._dtype} of on_value does not match dtype parameter {dtype}")
+            if off is not None and off._dtype is not dtype:
+                raise TypeError(f"dtype {off._dtype} of off_value does not match dtype parameter {dtype}")
+        else:
+            dtype = on._dtype if on is not None else off._dtype
+    elif dtype is None:
+        dtype = dtypes.float32
+    on = on if on is not None else convert_to_tensor(1, dtype)
+    off = off if off is not None else convert_to_tensor(0, dtype)
+    if on._dtype is not off._dtype:
+        raise TypeError(f"dtype {on._dtype} of on_value does not match dtype {off._dtype} of off_value")
+    i = convert_to_tensor(indices)
+    check_attr("OneHot", i, "TI", suffix="" if _has_list((indices,)) else " name: ")
+    return run_op(OneHot, (indices,), i, on, off, depth=_axis_int(depth), axis=-1 if axis is None else int(axis))
+
+
+@tf_export("eye", "linalg.eye")
+def eye(num_rows: Any, num_columns: Any = None, batch_shape: Any = None, dtype: Any = dtypes.float32,
+        name: Any = None) -> Tensor:
+    """TF: tf.eye (built as matrix_diag(ones)); a constant, so no gradient."""
+    dtype = dtypes.as_dtype(dtype)
+    n = _axis_int(num_rows)
+    m = n if num_columns is None else _axis_int(num_columns)
+    batch = [] if batch_shape is None else _int_list(batch_shape)
+    for d in [min(n, m)] + batch:
+        if d < 0:
+            raise errors.InvalidArgumentError(None, None, "{{function_node __wrapped__Fill%s}} Dimension %d must be "
+                                              ">= 0 [Op:Fill] name: " % (_DEVICE, d))
+    out = np.broadcast_to(np.eye(n, m, dtype=dtype.as_numpy_dtype), tuple(batch) + (n, m)).copy()
+    return _wrap_as(out, dtype)
+
+
+def _num_text(v: Any) -> str:
+    if isinstance(v, (float, np.floating)):
+        return (f"{v:.6g}") if np.asarray(v).dtype != np.float64 else repr(float(v))
+    return str(v)
+
+
+def _range_kernel(start: np.ndarray, limit: np.ndarray, delta: np.ndarray) -> Any:
+    s, lim, d = start[()], limit[()], delta[()]
+    if d == 0:
+        raise KernelError(errors.InvalidArgumentError, f"Requires delta != 0: {_num_text(d)}")
+    if d > 0 and s > lim:
+        raise KernelError(errors.InvalidArgumentError, f"Requires start <= limit when delta > 0: "
+            f"{_num_text(s)}/{_num_text(lim)}")
+    if d < 0 and s < lim:
+        raise KernelError(errors.InvalidArgumentError, f"Requires start >= limit when delta < 0: "
+            f"{_num_text(s)}/{_num_text(lim)}")
+    if start.dtype.kind in "iu":
+        size = (abs(int(lim) - int(s)) + abs(int(d)) - 1) // abs(int(d))
+    else:
+        size = int(np.ceil(np.abs((np.float64(lim) - np.float64(s)) / np.float64(d))))
+    with np.errstate(all="ignore"):
+        return (s + np.arange(size).astype(start.dtype) * d).astype(start.dtype)
+
+
+Range = defop("Range", _range_kernel)
+not_differentiable(Range)
+
+_RANGE_HIERARCHY = [dtypes.int32, dtypes.int64, dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64]
+
+
+@tf_export("range")
+def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None, name: str = "range") -> Tensor:  # noqa: A001
+    """TF: tf.range (Range). The dtype is the widest of the arguments' (int32 < int64 < float32 < float64)."""
+    if limit is None:
+        start, limit = 0, start
+    dtype = None if dtype is None else dtypes.as_dtype(dtype)
+    args = [a if isinstance(a, Tensor) else convert_to_tensor(a, dtype) for a in (start, limit, delta)]
+    from tfshim.ops.math_ops import cast
+
+    if dtype is None:
+        dtype = max((a._dtype for a in args), key=_RANGE_HIERARCHY.index)
+    args = [cast(a, dtype) for a in args]
+    Range.check(*args)
+    return Range(*args)
+
+
+@tf_export("linspace", "lin_space")
+def linspace(start: Any, stop: Any, num: Any, name: Any = None, axis: int = 0) -> Tensor:
+    """TF: tf.linspace (linspace_nd): start + delta * [1 .. num-2] between the exact end points."""
+    from tfshim.ops.math_ops import cast, multiply, subtract, truediv
+
+    start = convert_to_tensor(start)
+    stop = convert_to_tensor(stop, dtype=start._dtype)
+    n = _axis_int(num)
+    num_t = cast(_const(n, dtypes.int32), start._dtype)
+    bshape = np.broadcast_shapes(start._value.shape, stop._value.shape)
+    start = broadcast_to(start, bshape)
+    stop = broadcast_to(stop, bshape)
+    es = expand_dims(start, axis)
+    est = expand_dims(stop, axis)
+    nd = es._value.ndim
+    ax = axis if axis >= 0 else nd + axis
+    n_steps = max(n - 1, 1)
+    delta = truediv(subtract(est, es), cast(_const(n_steps, dtypes.int32), est._dtype))
+    del num_t
+    es = cast(es, delta._dtype)
+    est = cast(est, delta._dtype)
+    if n < 0:
+        range(1, -1)  # TF fails in the Range kernel: "Requires start <= limit ..."
+    rng = cast(range(1, n_steps, dtype=dtypes.int64), delta._dtype)
+    rng = reshape(rng, [max(n - 2, 0) if i == ax else 1 for i in builtins_range(nd)])
+    from tfshim.ops.math_ops import add
+
+    res = add(es, multiply(delta, rng))
+    cat = concat([es, res, est], axis=ax)
+    size = list(es._value.shape)
+    size[ax] = n
+    return Slice(cat, begin=(0,) * nd, size=tuple(size))
+
+
+@tf_export("meshgrid")
+def meshgrid(*args: Any, **kwargs: Any) -> list:
+    """TF: tf.meshgrid: each input reshaped to its axis, times ones of the full shape."""
+    from tfshim.ops.math_ops import multiply
+
+    indexing = kwargs.pop("indexing", "xy")
+    kwargs.pop("name", None)
+    if kwargs:
+        key = list(kwargs.keys())[0]
+        raise TypeError(f"'{key}' is an invalid keyword argument for this function")
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"Argument `indexing` parameter must be either 'xy' or 'ij', got '{indexing}'")
+    ndim = len(args)
+    s0 = (1,) * ndim
+    if not ndim:
+        return []
+    ts = [convert_to_tensor(x) for x in args]
+    output = [reshape(x, s0[:i] + (-1,) + s0[i + 1:]) for i, x in enumerate(ts)]
+    shapes = [int(x._value.size) for x in ts]
+    dtype = output[0]._dtype
+    if indexing == "xy" and ndim > 1:
+        output[0] = reshape(output[0], (1, -1) + (1,) * (ndim - 2))
+        output[1] = reshape(output[1], (-1, 1) + (1,) * (ndim - 2))
+        shapes[0], shapes[1] = shapes[1], shapes[0]
+    mult_fact = ones(shapes, dtype)
+    return [multiply(x, mult_fact) for x in output]
+
+
+# ===== sort / top_k / unique ========================================================================
+
+
+def _topk_kernel(x: np.ndarray, k: int, sorted: bool = True) -> Any:  # noqa: A002
+    if x.ndim < 1:
+        raise KernelError(errors.InvalidArgumentError, f"input must be >= 1-D, got shape {_dims(x.shape)}")
+    if k < 0:
+        raise KernelError(errors.InvalidArgumentError, "Need k >= 0, got %d" % (k,))
+    if x.shape[-1] < k:
+        raise KernelError(errors.InvalidArgumentError,
+                          "input must have at least k columns. Had %d, needed %d" % (x.shape[-1], k))
+    # Stable descending order: larger first, ties by lower index (TF's TopKV2); NaN counts as largest.
+    if x.dtype.kind == "f":
+        key = np.where(np.isnan(x), np.inf, x)
+        nan_first = np.isnan(x)
+        order = np.lexsort((np.broadcast_to(np.arange(x.shape[-1]), x.shape), -key, ~nan_first), axis=-1)
+    elif x.dtype.kind == "u":
+        order = np.argsort(np.iinfo(x.dtype).max - x, axis=-1, kind="stable")
+    elif x.dtype.kind == "b":
+        order = np.argsort(~x, axis=-1, kind="stable")
+    else:
+        order = np.argsort(-x.astype(np.float64) if x.dtype.itemsize < 8 else ~x, axis=-1, kind="stable")
+    idx = order[..., :k].astype(np.int32)
+    return np.take_along_axis(x, idx, axis=-1), idx
+
+
+TopKV2 = defop("TopKV2", _topk_kernel, multi_output=True)
+
+
+@TopKV2.gradient
+def _topk_grad(op: Any, grad: Tensor, _: Any) -> Tensor:
+    """Returns grad scattered into zeros at the (flattened) positions of the top-k indices."""
+    in_shape = op.inputs[0]._value.shape
+    idx = op.outputs[1]._value
+    last = in_shape[-1]
+    ind2d = idx.reshape(-1, idx.shape[-1]).astype(np.int64)
+    flat = (ind2d + np.arange(ind2d.shape[0], dtype=np.int64)[:, None] * last).reshape(-1, 1)
+    total = int(np.prod(in_shape, dtype=np.int64))
+    out = ScatterNd(_const(flat.astype(np.int32), dtypes.int32), Reshape(grad, shape=(-1,)), shape=(total,))
+    return Reshape(out, shape=in_shape)
+
+
+def _topk_namedtuple() -> Any:
+    import collections
+
+    return collections.namedtuple("TopKV2", ["values", "indices"])
+
+
+TopKV2Output = _topk_namedtuple()
+
+
+@tf_export("math.top_k", "nn.top_k")
+def top_k(input: Any, k: Any = 1, sorted: bool = True, index_type: Any = dtypes.int32, name: Any = None) -> Any:  # noqa: A002
+    """TF: tf.math.top_k (TopKV2): a TopKV2(values, indices) namedtuple, indices int32."""
+    x = convert_to_tensor(input)
+    values, indices = run_op(TopKV2, (input,), x, check=True, k=_axis_int(k), sorted=bool(sorted))
+    return TopKV2Output(values, indices)
+
+
+_SORT_DIRECTIONS = ("ASCENDING", "DESCENDING")
+
+
+def _sort_or_argsort(values: Any, axis: Any, direction: str, return_argsort: bool) -> Tensor:
+    from tfshim.ops.math_ops import negative, subtract
+
+    if direction not in _SORT_DIRECTIONS:
+        raise ValueError("Argument `direction` should be one of ASCENDING, DESCENDING. "
+                         f"Received: direction={direction}")
+    axis = _axis_int(axis)
+    x = convert_to_tensor(values)
+
+    def descending(v: Tensor) -> Tensor:
+        rank = v._value.ndim
+        k = shape(v)[axis]  # TF indexes the shape, so a bad axis fails in StridedSlice
+        if axis == -1 or axis + 1 == rank:
+            out = top_k(v, int(k._value))
+            return out.indices if return_argsort else out.values
+        a = axis + rank if axis < 0 else axis
+        perm = list(builtins_range(a)) + [rank - 1] + list(builtins_range(a + 1, rank - 1)) + [a]
+        out = top_k(transpose(v, perm), int(k._value))
+        res = out.indices if return_argsort else out.values
+        return transpose(res, perm)
+
+    if direction == "DESCENDING":
+        return descending(x)
+    d = x._dtype
+    if d.is_unsigned:
+        off = _const(d.max, d)
+        r = descending(subtract(off, x))
+        return r if return_argsort else subtract(off, r)
+    if d.is_integer:
+        one = _const(1, d)
+        r = descending(subtract(negative(x), one))
+        return r if return_argsort else subtract(negative(r), one)
+    r = descending(negative(x))
+    return r if return_argsort else negative(r)
+
+
+@tf_export("sort")
+def sort(values: Any, axis: Any = -1, direction: str = "ASCENDING", name: Any = None) -> Tensor:
+    """TF: tf.sort, built on top_k as TF builds it (ascending sorts -x)."""
+    return _sort_or_argsort(values, axis, direction, return_argsort=False)
+
+
+@tf_export("argsort")
+def argsort(values: Any, axis: Any = -1, direction: str = "ASCENDING", stable: bool = False,
+            name: Any = None) -> Tensor:
+    """TF: tf.argsort: int32 indices from top_k (always stable, as TF's is)."""
+    return _sort_or_argsort(values, axis, direction, return_argsort=True)
+
+
+def _unique_kernel(x: np.ndarray, out_idx: Any) -> Any:
+    if x.ndim != 1:
+        raise KernelError(errors.InvalidArgumentError, "unique expects a 1D vector.")
+    _, first, inverse = np.unique(x, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # TF keeps first-occurrence order
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    return x[np.sort(first)], rank[inverse.reshape(-1)].astype(out_idx.as_numpy_dtype)
+
+
+Unique = defop("Unique", _unique_kernel, multi_output=True)
+
+
+def _unique_namedtuple() -> Any:
+    import collections
+
+    return collections.namedtuple("Unique", ["y", "idx"])
+
+
+UniqueOutput = _unique_namedtuple()
+
+
+@tf_export("unique")
+def unique(x: Any, out_idx: Any = dtypes.int32, name: Any = None) -> Any:
+    """TF: tf.unique (Unique): Unique(y, idx) in first-occurrence order, idx int32."""
+    t = convert_to_tensor(x)
+    y, idx = run_op(Unique, (x,), t, out_idx=dtypes.as_dtype(out_idx))
+    return UniqueOutput(y, idx)
+
+
+# ===== clip_by_norm ================================================================================
+
+
+@tf_export("clip_by_norm")
+def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.clip_by_norm: t * clip_norm / max(l2norm(t), clip_norm), with a safe sqrt at 0."""
+    from tfshim.ops import math_ops
+
+    values = convert_to_tensor(t)
+    l2sum = math_ops.reduce_sum(math_ops.multiply(values, values), axes, keepdims=True)
+    pred = math_ops.greater(l2sum, 0)
+    l2sum_safe = where(pred, l2sum, ones_like(l2sum))
+    l2norm = where(pred, math_ops.sqrt(l2sum_safe), l2sum)
+    intermediate = math_ops.multiply(values, clip_norm)
+    return identity(math_ops.truediv(intermediate, math_ops.maximum(l2norm, clip_norm)))
+

@@ -1,1 +1,707 @@
-"""Linear algebra ops: matmul, tensordot, einsum, tf.linalg.* (TF: ops/math_ops.py, linalg_ops.py, linalg_grad.py)."""
+"""Linear algebra ops: matmul, tensordot, einsum, tf.linalg.* (TF: ops/math_ops.py, linalg_ops.py, linalg_grad.py).
+
+Kernels are NumPy/LAPACK; float32 results can differ from TF's oneDNN/Eigen kernels in the
+last bit where the summation order differs (matmul of long rows, det, inverse).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tfshim.framework import dtypes, errors
+from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.tensor import Tensor, _wrap_as
+from tfshim.ops import array_ops
+from tfshim.ops.array_ops import _dims, _int_list, kernel_error
+from tfshim.ops.op import KernelError, defop, disallowed_dtype, tf_export
+
+
+def _adj(x: np.ndarray, adjoint: bool) -> np.ndarray:
+    if not adjoint:
+        return x
+    x = np.swapaxes(x, -1, -2)
+    return np.conj(x) if x.dtype.kind == "c" else x
+
+
+_SEQUENTIAL_K = 320  # measured: oneDNN's sgemm matches a sequential FMA over k up to here
+
+
+def _matmul_np(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """float32: each output summed over k in order with fused multiply-adds, as oneDNN's sgemm
+    microkernel does (bit-exact for k <= 320); otherwise NumPy's matmul."""
+    with np.errstate(all="ignore"):
+        k = a.shape[-1]
+        if a.dtype == np.float32 and 0 < k <= _SEQUENTIAL_K:
+            a64, b64 = a.astype(np.float64), b.astype(np.float64)
+            acc = np.zeros(np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1]), np.float32)
+            for i in range(k):  # a float32 product is exact in float64: one rounding per step, as an FMA
+                acc = (a64[..., :, i:i + 1] * b64[..., i:i + 1, :] + acc).astype(np.float32)
+            return acc
+        return np.matmul(a, b)
+
+
+# ===== matmul ====================================================================================
+
+
+def _matmul_kernel(a: np.ndarray, b: np.ndarray, transpose_a: bool = False, transpose_b: bool = False) -> Any:
+    for i, x in enumerate((a, b)):
+        if x.ndim < 2:
+            raise kernel_error("__MklMatMul", "In[%d] ndims must be >= 2" % (i,))
+    x = np.swapaxes(a, -1, -2) if transpose_a else a  # MatMul transposes; adjoints conj first
+    y = np.swapaxes(b, -1, -2) if transpose_b else b
+    if x.shape[-1] != y.shape[-2]:
+        raise kernel_error("__MklMatMul", f"Matrix size-incompatible: In[0]: {_dims(a.shape)}, In[1]: {_dims(b.shape)}")
+    return _matmul_np(x, y)
+
+
+MatMul = defop("MatMul", _matmul_kernel)
+
+
+@MatMul.gradient
+def _matmul_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (grad @ b^T, a^T @ grad), with the transposes flipped as the op's flags say."""
+    t_a, t_b = op.get_attr("transpose_a"), op.get_attr("transpose_b")
+    a, b = _conj(op.inputs[0]), _conj(op.inputs[1])
+    if not t_a and not t_b:
+        ga = MatMul(grad, b, transpose_a=False, transpose_b=True)
+        gb = MatMul(a, grad, transpose_a=True, transpose_b=False)
+    elif not t_a and t_b:
+        ga = MatMul(grad, b, transpose_a=False, transpose_b=False)
+        gb = MatMul(grad, a, transpose_a=True, transpose_b=False)
+    elif t_a and not t_b:
+        ga = MatMul(b, grad, transpose_a=False, transpose_b=True)
+        gb = MatMul(a, grad, transpose_a=False, transpose_b=False)
+    else:
+        ga = MatMul(b, grad, transpose_a=True, transpose_b=True)
+        gb = MatMul(grad, a, transpose_a=True, transpose_b=True)
+    skip = op.skip_input_indices
+    return (None if 0 in skip else ga), (None if 1 in skip else gb)
+
+
+def _conj(x: Tensor) -> Tensor:
+    from tfshim.ops.math_ops import conj
+
+    return conj(x) if x._dtype.is_complex else x
+
+
+def _batch_matmul_kernel(a: np.ndarray, b: np.ndarray, adj_x: bool = False, adj_y: bool = False) -> Any:
+    k = "__MklBatchMatMulV2"
+    for i, x in enumerate((a, b)):
+        if x.ndim < 2:
+            raise kernel_error(k, "In[%d] ndims must be >= 2: %d" % (i, x.ndim))
+    ba, bb = a.shape[:-2], b.shape[:-2]
+    try:
+        np.broadcast_shapes(ba, bb)
+    except ValueError:
+        raise kernel_error(k, f"In[0] and In[1] must have compatible batch dimensions: {_dims(a.shape)} vs. "
+            f"{_dims(b.shape)}") from None
+    x, y = _adj(a, adj_x), _adj(b, adj_y)
+    if x.shape[-1] != y.shape[-2]:
+        raise kernel_error(k, "Matrix size-incompatible: In[0]: %s, In[1]: %s %d %d"
+                           % (_dims(a.shape), _dims(b.shape), adj_x, adj_y))
+    return _matmul_np(x, y)
+
+
+BatchMatMulV2 = defop("BatchMatMulV2", _batch_matmul_kernel)
+
+
+@BatchMatMulV2.gradient
+def _batch_matmul_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (grad @ y^H, x^H @ grad) (flags as the op's), summed over broadcast batch dims."""
+    from tfshim.ops.math_ops import reduce_to_shape
+
+    x, y = op.inputs
+    adj_x, adj_y = op.get_attr("adj_x"), op.get_attr("adj_y")
+    if not adj_x:
+        if not adj_y:
+            gx = BatchMatMulV2(grad, y, adj_x=False, adj_y=True)
+            gy = BatchMatMulV2(x, grad, adj_x=True, adj_y=False)
+        else:
+            gx = BatchMatMulV2(grad, y, adj_x=False, adj_y=False)
+            gy = BatchMatMulV2(grad, x, adj_x=True, adj_y=False)
+    else:
+        if not adj_y:
+            gx = BatchMatMulV2(y, grad, adj_x=False, adj_y=True)
+            gy = BatchMatMulV2(x, grad, adj_x=False, adj_y=False)
+        else:
+            gx = BatchMatMulV2(y, grad, adj_x=True, adj_y=True)
+            gy = BatchMatMulV2(grad, x, adj_x=True, adj_y=True)
+    if x._value.shape[:-2] != y._value.shape[:-2]:
+        gx = reduce_to_shape(gx, x._value.shape)
+        gy = reduce_to_shape(gy, y._value.shape)
+    return gx, gy
+
+
+def _mkl_dtype_mismatch(op_name: str, kernel: str, expected: Any, got: Any) -> Exception:
+    return errors.InvalidArgumentError(None, None, (
+        f"cannot compute {kernel} as input #1(zero-based) was expected to be a {expected._cname} tensor but "
+            f"is a {got._cname} tensor "
+        f"[Op:{op_name}] name: "))
+
+
+@tf_export("linalg.matmul", "matmul")
+def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False, adjoint_a: bool = False,
+           adjoint_b: bool = False, a_is_sparse: bool = False, b_is_sparse: bool = False, output_type: Any = None,
+           grad_a: bool = False, grad_b: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.linalg.matmul: MatMul for rank <= 2, BatchMatMulV2 above (TF's oneDNN kernel names in errors)."""
+    if transpose_a and adjoint_a:
+        raise ValueError("Only one of `transpose_a` and `adjoint_a` can be True. "
+                         f"Received `transpose_a`={transpose_a}, `adjoint_a`={adjoint_a}.")
+    if transpose_b and adjoint_b:
+        raise ValueError("Only one of `transpose_b` and `adjoint_b` can be True. "
+                         f"Received `transpose_b`={transpose_b}, `adjoint_b`={adjoint_b}.")
+    if not isinstance(a, Tensor):
+        a = convert_to_tensor(a)
+    if not isinstance(b, Tensor):
+        b = convert_to_tensor(b, dtype_hint=a._dtype)
+    if output_type is not None and (dtypes.as_dtype(output_type) is not a._dtype or
+                                    dtypes.as_dtype(output_type) is not b._dtype):
+        raise NotImplementedError("tfshim: tf.matmul with output_type (BatchMatMulV3)")
+    if a._value.ndim > 2 or b._value.ndim > 2:
+        if a._dtype is not b._dtype:
+            raise _mkl_dtype_mismatch("BatchMatMulV2", "_MklBatchMatMulV2", a._dtype, b._dtype)
+        if BatchMatMulV2.allowed is not None and a._dtype not in BatchMatMulV2.allowed:
+            raise disallowed_dtype("BatchMatMulV2", a._dtype)
+        return BatchMatMulV2(a, b, adj_x=bool(adjoint_a or transpose_a), adj_y=bool(adjoint_b or transpose_b))
+    if a._dtype is not b._dtype:
+        raise _mkl_dtype_mismatch("MatMul", "_MklMatMul", a._dtype, b._dtype)
+    if MatMul.allowed is not None and a._dtype not in MatMul.allowed:
+        raise disallowed_dtype("MatMul", a._dtype)
+    if adjoint_a:
+        a, transpose_a = _conj(a), True
+    if adjoint_b:
+        b, transpose_b = _conj(b), True
+    return MatMul(a, b, transpose_a=bool(transpose_a), transpose_b=bool(transpose_b))
+
+
+@tf_export("linalg.matvec")
+def matvec(a: Any, b: Any, transpose_a: bool = False, adjoint_a: bool = False, a_is_sparse: bool = False,
+           b_is_sparse: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.linalg.matvec: squeeze(matmul(a, expand_dims(b, -1)), -1)."""
+    a = convert_to_tensor(a)
+    b = convert_to_tensor(b, dtype_hint=a._dtype)
+    out = matmul(a, array_ops.expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a)
+    return array_ops.squeeze(out, axis=-1)
+
+
+@tf_export("linalg.matrix_transpose", "linalg.transpose")
+def matrix_transpose(a: Any, name: str = "matrix_transpose", conjugate: bool = False) -> Tensor:
+    """TF: tf.linalg.matrix_transpose: swaps the last two dimensions."""
+    a = convert_to_tensor(a)
+    nd = a._value.ndim
+    if nd < 2:
+        raise ValueError("Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = "
+                         f"{a._value} with shape: {a.shape}")
+    perm = list(range(nd - 2)) + [nd - 1, nd - 2]
+    return array_ops.transpose(a, perm, conjugate=conjugate)
+
+
+@tf_export("linalg.adjoint")
+def adjoint(matrix: Any, name: Any = None) -> Tensor:
+    """TF: tf.linalg.adjoint: conjugate transpose of the last two dimensions."""
+    return matrix_transpose(matrix, conjugate=True)
+
+
+# ===== tensordot / einsum =========================================================================
+
+
+def _tensordot_axes(a: Tensor, b: Tensor, axes: Any) -> tuple:
+    ra, rb = a._value.ndim, b._value.ndim
+    if isinstance(axes, Tensor):
+        axes = axes._value.tolist()
+    if isinstance(axes, (int, np.integer)):
+        if axes < 0:
+            raise ValueError(f"`axes` must be at least 0. Received: axes={axes}.")
+        if axes > ra:
+            raise ValueError(f"`axes` must not be larger than the number of dimensions of tensor {a}.  "
+                             f"Received {axes}, vs tensor dimensions {ra}.")
+        return list(range(ra - axes, ra)), list(range(axes))
+    axes = list(axes)
+    if len(axes) != 2:
+        raise ValueError(f"`axes` must be an integer or have length 2. Received {axes}.")
+    a_axes, b_axes = axes
+    a_axes = [a_axes] if isinstance(a_axes, (int, np.integer)) else list(a_axes)
+    b_axes = [b_axes] if isinstance(b_axes, (int, np.integer)) else list(b_axes)
+    if len(a_axes) != len(b_axes):
+        raise ValueError("Different number of contraction axes `a` and `b`, "
+                         f"{len(a_axes)} != {len(b_axes)}.")
+    return [int(i) % ra if ra else int(i) for i in a_axes], [int(i) % rb if rb else int(i) for i in b_axes]
+
+
+def _tensordot_reshape(a: Tensor, axes: list, flipped: bool = False) -> tuple:
+    shape = a._value.shape
+    free = [i for i in range(len(shape)) if i not in axes]
+    free_dims = [shape[i] for i in free]
+    prod_free = int(np.prod(free_dims, dtype=np.int64))
+    prod_axes = int(np.prod([shape[i] for i in axes], dtype=np.int64))
+    perm = list(axes) + free if flipped else free + list(axes)
+    new_shape = [prod_axes, prod_free] if flipped else [prod_free, prod_axes]
+    t = array_ops.transpose(a, perm) if perm != list(range(len(shape))) else a
+    if list(t._value.shape) != new_shape:
+        t = array_ops.reshape(t, new_shape)
+    return t, free_dims
+
+
+@tf_export("tensordot", "linalg.tensordot")
+def tensordot(a: Any, b: Any, axes: Any, name: Any = None) -> Tensor:
+    """TF: tf.tensordot: transposes and reshapes both sides into one matmul, as TF does."""
+    a = convert_to_tensor(a)
+    b = convert_to_tensor(b)
+    a_axes, b_axes = _tensordot_axes(a, b, axes)
+    a_r, a_free = _tensordot_reshape(a, a_axes)
+    b_r, b_free = _tensordot_reshape(b, b_axes, True)
+    ab = matmul(a_r, b_r)
+    out_shape = a_free + b_free
+    if list(ab._value.shape) != out_shape:
+        ab = array_ops.reshape(ab, out_shape)
+    return ab
+
+
+def _parse_einsum(equation: str, ranks: list) -> tuple:
+    eq = equation.replace(" ", "")
+    if "->" in eq:
+        ins, out = eq.split("->")
+    else:
+        ins = eq
+        labels = [c for c in ins.replace(",", "").replace(".", "")]
+        out = ("..." if "..." in ins else "") + "".join(sorted(c for c in set(labels) if labels.count(c) == 1))
+    in_subs = ins.split(",")
+    if len(in_subs) != len(ranks):
+        raise ValueError(f"Invalid einsum equation: {equation}. Expected {len(in_subs)} inputs but got "
+                         f"{len(ranks)}.")
+    present = set("".join(in_subs))
+    for c in out.replace(".", ""):
+        if c not in present:
+            raise ValueError(f"Output subscripts contain the label {c} not present in the input subscripts.")
+    return in_subs, out
+
+
+def _einsum_kernel(*xs: np.ndarray, equation: str) -> Any:
+    in_subs, out = equation.split("->")
+    subs = in_subs.split(",")
+    sizes: dict = {}
+    for x, s in zip(xs, subs):
+        labels = s.replace("...", "")
+        lead = s.index("...") if "..." in s else len(s)
+        ell = x.ndim - len(labels)
+        for j, c in enumerate(labels):
+            axis = j if j < lead else j + ell
+            if c in sizes and sizes[c] != x.shape[axis] and 1 not in (sizes[c], x.shape[axis]):
+                raise kernel_error("__MklEinsum_N_%d" % (len(xs),), "Expected dimension %d at axis %d of the input "
+                                   "shaped %s but got dimension %d" % (sizes[c], axis, _dims(x.shape), x.shape[axis]))
+            sizes.setdefault(c, x.shape[axis])
+    with np.errstate(all="ignore"):
+        return np.asarray(np.einsum(equation, *xs, optimize=len(xs) > 2))
+
+
+Einsum = defop("Einsum", _einsum_kernel)
+
+
+@Einsum.gradient
+def _einsum_grad(op: Any, grad: Tensor) -> list:
+    """Returns einsum(grad, other inputs -> this input's labels); labels only this input has are
+    summed out in the forward pass, so their gradient is broadcast back."""
+    in_subs, out = op.get_attr("equation").split("->")
+    subs = in_subs.split(",")
+    grads = []
+    for i, (x, s) in enumerate(zip(op.inputs, subs)):
+        others = [t for j, t in enumerate(op.inputs) if j != i]
+        other_subs = [t for j, t in enumerate(subs) if j != i]
+        keep_set = set(out) | set("".join(other_subs))
+        kept = "".join(c for c in s if c in keep_set or c == ".")
+        # Repeated labels (a diagonal) and ellipsis broadcasting are not handled beyond NumPy's einsum.
+        eq = ",".join([out] + other_subs) + "->" + kept
+        g = Einsum(grad, *[_conj(t) for t in others], equation=eq)
+        if kept != s:
+            shape = [x._value.shape[j] if c in kept else 1 for j, c in enumerate(s)]
+            g = array_ops.broadcast_to(array_ops.reshape(g, shape), x._value.shape)
+        grads.append(g)
+    return grads
+
+
+@tf_export("einsum", "linalg.einsum")
+def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Tensor:
+    """TF: tf.einsum (Einsum). The gradient handles each label once per input (no repeated labels)."""
+    from tfshim.framework.constant_op import match_inputs
+
+    ts = match_inputs(list(inputs))
+    in_subs, out = _parse_einsum(equation, [t._value.ndim for t in ts])
+    for i in range(1, len(ts)):
+        if ts[i]._dtype is not ts[0]._dtype:
+            from tfshim.ops.op import dtype_mismatch
+
+            raise dtype_mismatch("Einsum", i, ts[0]._dtype, ts[i]._dtype)
+    Einsum.check(*ts)
+    return Einsum(*ts, equation=",".join(in_subs) + "->" + out)
+
+
+# ===== inverse, determinants, solve ================================================================
+
+
+def _square(x: np.ndarray, op: str) -> None:
+    if x.ndim < 2:
+        raise KernelError(errors.InvalidArgumentError, "Input tensor 0 must have rank >= 2, got %d" % (x.ndim,))
+    if x.shape[-1] != x.shape[-2]:
+        raise KernelError(errors.InvalidArgumentError, "Input matrix must be square.")
+
+
+def _inverse_kernel(x: np.ndarray, adjoint: bool = False) -> Any:
+    _square(x, "MatrixInverse")
+    a = _adj(x, adjoint)
+    if a.size == 0:
+        return a.copy()
+    # TF: an exact zero pivot of the partial-pivoting LU means "not invertible"; LAPACK's getrf agrees.
+    with np.errstate(all="ignore"):
+        try:
+            return np.linalg.inv(a)
+        except np.linalg.LinAlgError:
+            raise KernelError(errors.InvalidArgumentError, "Input is not invertible.") from None
+
+
+MatrixInverse = defop("MatrixInverse", _inverse_kernel)
+
+
+@MatrixInverse.gradient
+def _inverse_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns -inv(A)^H @ grad @ inv(A)^H."""
+    from tfshim.ops.math_ops import negative
+
+    ainv = op.outputs[0]
+    return negative(matmul(ainv, matmul(grad, ainv, adjoint_b=True), adjoint_a=True))
+
+
+@tf_export("linalg.inv")
+def inv(input: Any, adjoint: bool = False, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.linalg.inv (MatrixInverse)."""
+    x = convert_to_tensor(input)
+    MatrixInverse.check(x)
+    return MatrixInverse(x, adjoint=bool(adjoint))
+
+
+def _det_kernel(x: np.ndarray) -> Any:
+    _square(x, "MatrixDeterminant")
+    with np.errstate(all="ignore"):
+        return np.linalg.det(x).astype(x.dtype) if x.size else np.ones(x.shape[:-2], x.dtype)
+
+
+MatrixDeterminant = defop("MatrixDeterminant", _det_kernel)
+
+
+@MatrixDeterminant.gradient
+def _det_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns (grad * det(A))[..., None, None] * inv(A)^H."""
+    from tfshim.ops.math_ops import multiply
+
+    a, c = op.inputs[0], op.outputs[0]
+    a_adj_inv = MatrixInverse(a, adjoint=True)
+    multipliers = array_ops.reshape(multiply(grad, c), list(c._value.shape) + [1, 1])
+    return multiply(multipliers, a_adj_inv)
+
+
+@tf_export("linalg.det")
+def det(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.linalg.det (MatrixDeterminant); NumPy's LU, so float32 may differ in the last bit."""
+    x = convert_to_tensor(input)
+    MatrixDeterminant.check(x)
+    return MatrixDeterminant(x)
+
+
+def _slogdet_kernel(x: np.ndarray) -> Any:
+    _square(x, "LogMatrixDeterminant")
+    with np.errstate(all="ignore"):
+        sign, logdet = np.linalg.slogdet(x)
+    return sign.astype(x.dtype), logdet.astype(x.dtype)
+
+
+LogMatrixDeterminant = defop("LogMatrixDeterminant", _slogdet_kernel, multi_output=True)
+
+
+@LogMatrixDeterminant.gradient
+def _slogdet_grad(op: Any, _: Tensor, grad_b: Tensor) -> Tensor:
+    """Returns grad_logdet[..., None, None] * inv(A)^H (the sign has no gradient)."""
+    from tfshim.ops.math_ops import multiply
+
+    a_adj_inv = MatrixInverse(op.inputs[0], adjoint=True)
+    multipliers = array_ops.reshape(grad_b, list(grad_b._value.shape) + [1, 1])
+    return multiply(multipliers, a_adj_inv)
+
+
+@tf_export("linalg.slogdet")
+def slogdet(input: Any, name: Any = None) -> Any:  # noqa: A002
+    """TF: tf.linalg.slogdet (LogMatrixDeterminant): (sign, log|det|)."""
+    x = convert_to_tensor(input)
+    LogMatrixDeterminant.check(x)
+    return LogMatrixDeterminant(x)
+
+
+def _solve_kernel(a: np.ndarray, b: np.ndarray, adjoint: bool = False) -> Any:
+    _square(a, "MatrixSolve")
+    if b.ndim < 2 or b.shape[-2] != a.shape[-1] or b.shape[:-2] != a.shape[:-2]:
+        raise KernelError(errors.InvalidArgumentError, "Input matrix and rhs are incompatible.")
+    m = _adj(a, adjoint)
+    with np.errstate(all="ignore"):
+        try:
+            return np.linalg.solve(m, b).astype(a.dtype)
+        except np.linalg.LinAlgError:
+            raise KernelError(errors.InvalidArgumentError, "Input matrix is not invertible.") from None
+
+
+MatrixSolve = defop("MatrixSolve", _solve_kernel)
+
+
+@MatrixSolve.gradient
+def _solve_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (-grad_b @ c^H, solve(A^H, grad)) (the adjoint case mirrored)."""
+    from tfshim.ops.math_ops import negative
+
+    a = op.inputs[0]
+    adjoint_a = op.get_attr("adjoint")
+    c = op.outputs[0]
+    grad_b = MatrixSolve(a, grad, adjoint=not adjoint_a)
+    if adjoint_a:
+        grad_a = negative(matmul(c, grad_b, adjoint_b=True))
+    else:
+        grad_a = negative(matmul(grad_b, c, adjoint_b=True))
+    return grad_a, grad_b
+
+
+@tf_export("linalg.solve")
+def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.linalg.solve (MatrixSolve)."""
+    a = convert_to_tensor(matrix)
+    b = convert_to_tensor(rhs, dtype_hint=a._dtype)
+    MatrixSolve.check(a, b)
+    return MatrixSolve(a, b, adjoint=bool(adjoint))
+
+
+def _triangular_solve_kernel(a: np.ndarray, b: np.ndarray, lower: bool = True, adjoint: bool = False) -> Any:
+    _square(a, "MatrixTriangularSolve")
+    m = np.tril(a) if lower else np.triu(a)
+    m = _adj(m, adjoint)
+    with np.errstate(all="ignore"):
+        try:
+            return np.linalg.solve(m, np.broadcast_to(b, m.shape[:-2] + b.shape[-2:])).astype(a.dtype)
+        except np.linalg.LinAlgError:
+            raise KernelError(errors.InvalidArgumentError, "Input matrix is not invertible.") from None
+
+
+MatrixTriangularSolve = defop("MatrixTriangularSolve", _triangular_solve_kernel)
+
+
+@MatrixTriangularSolve.gradient
+def _triangular_solve_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (band(-grad_b @ c^H), triangular_solve(A^H, grad))."""
+    from tfshim.ops.math_ops import negative, reduce_to_shape
+
+    a, b = op.inputs
+    adjoint_a, lower_a = op.get_attr("adjoint"), op.get_attr("lower")
+    c = op.outputs[0]
+    grad_b = MatrixTriangularSolve(a, grad, lower=lower_a, adjoint=not adjoint_a)
+    if adjoint_a:
+        grad_a = negative(matmul(c, grad_b, adjoint_b=True))
+    else:
+        grad_a = negative(matmul(grad_b, c, adjoint_b=True))
+    grad_a = band_part(grad_a, -1, 0) if lower_a else band_part(grad_a, 0, -1)
+    if a._value.shape[:-2] == b._value.shape[:-2]:
+        return grad_a, grad_b
+    return reduce_to_shape(grad_a, a._value.shape), reduce_to_shape(grad_b, b._value.shape)
+
+
+@tf_export("linalg.triangular_solve")
+def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.linalg.triangular_solve (MatrixTriangularSolve)."""
+    a = convert_to_tensor(matrix)
+    b = convert_to_tensor(rhs, dtype_hint=a._dtype)
+    MatrixTriangularSolve.check(a, b)
+    return MatrixTriangularSolve(a, b, lower=bool(lower), adjoint=bool(adjoint))
+
+
+def _cholesky_kernel(x: np.ndarray) -> Any:
+    """Column-by-column Cholesky (vectorised over the batch): a non-positive pivot gives NaN, as TF's."""
+    if x.ndim < 2:
+        raise KernelError(errors.InvalidArgumentError, "Input tensor 0 must have rank >= 2, got %d" % (x.ndim,))
+    if x.shape[-1] != x.shape[-2]:
+        raise KernelError(errors.InvalidArgumentError, "Input matrix must be square.")
+    n = x.shape[-1]
+    lo = np.zeros_like(x)
+    with np.errstate(all="ignore"):
+        for j in range(n):
+            s = x[..., j, j] - np.sum(lo[..., j, :j] * np.conj(lo[..., j, :j]), axis=-1)
+            d = np.sqrt(s)
+            lo[..., j, j] = d
+            if j + 1 < n:
+                off = x[..., j + 1:, j] - np.einsum("...ik,...k->...i", lo[..., j + 1:, :j], np.conj(lo[..., j, :j]))
+                lo[..., j + 1:, j] = off / d[..., None]
+    return lo
+
+
+Cholesky = defop("Cholesky", _cholesky_kernel)
+
+
+@Cholesky.gradient
+def _cholesky_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns 0.5 * (S + S^H), S = L^-H Φ(L^H grad) L^-1, Φ = lower triangle with the diagonal halved."""
+    from tfshim.ops.math_ops import add, multiply
+
+    lo = op.outputs[0]
+    n = lo._value.shape[-1]
+    batch = list(lo._value.shape[:-2])
+    l_inverse = MatrixTriangularSolve(lo, array_ops.eye(n, batch_shape=batch, dtype=lo._dtype), lower=True,
+                                      adjoint=False)
+    middle = matmul(lo, grad, adjoint_a=True)
+    half = _wrap_as(np.asarray(0.5, lo._value.dtype), lo._dtype)
+    middle = set_diag(middle, multiply(half, diag_part(middle)))
+    middle = band_part(middle, -1, 0)
+    grad_a = matmul(matmul(l_inverse, middle, adjoint_a=True), l_inverse)
+    grad_a = add(grad_a, adjoint(grad_a))
+    return multiply(grad_a, half)
+
+
+@tf_export("linalg.cholesky")
+def cholesky(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.linalg.cholesky (Cholesky). A matrix that is not positive definite gives NaN, as in TF 2.21."""
+    x = convert_to_tensor(input)
+    Cholesky.check(x)
+    return Cholesky(x)
+
+
+# ===== diagonals, band part, trace =================================================================
+
+
+def _matrix_diag_kernel(d: np.ndarray, num_rows: int = -1, num_cols: int = -1, padding_value: Any = 0) -> Any:
+    if d.ndim < 1:
+        raise KernelError(errors.InvalidArgumentError, f"diagonal must be at least 1-dim, received shape: "
+            f"{_dims(d.shape)}", suffix=" name: diag")
+    n = d.shape[-1]
+    rows = n if num_rows == -1 else num_rows
+    cols = n if num_cols == -1 else num_cols
+    out = np.full(d.shape[:-1] + (rows, cols), padding_value, dtype=d.dtype)
+    k = min(rows, cols, n)
+    i = np.arange(k)
+    out[..., i, i] = d[..., :k]
+    return out
+
+
+MatrixDiagV3 = defop("MatrixDiagV3", _matrix_diag_kernel)
+
+
+@MatrixDiagV3.gradient
+def _matrix_diag_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns matrix_diag_part(grad)."""
+    return MatrixDiagPartV3(grad)
+
+
+def _matrix_diag_part_kernel(x: np.ndarray, padding_value: Any = 0) -> Any:
+    if x.ndim < 2:
+        raise KernelError(errors.InvalidArgumentError, f"input must be at least 2-dim, received shape: "
+            f"{_dims(x.shape)}", suffix=" name: diag_part")
+    return np.diagonal(x, axis1=-2, axis2=-1).copy()
+
+
+MatrixDiagPartV3 = defop("MatrixDiagPartV3", _matrix_diag_part_kernel)
+
+
+@MatrixDiagPartV3.gradient
+def _matrix_diag_part_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns matrix_diag(grad, num_rows, num_cols) of the input's matrix shape."""
+    rows, cols = op.inputs[0]._value.shape[-2:]
+    return MatrixDiagV3(grad, num_rows=rows, num_cols=cols)
+
+
+def _matrix_set_diag_kernel(x: np.ndarray, d: np.ndarray) -> Any:
+    if x.ndim < 2:
+        raise KernelError(errors.InvalidArgumentError, f"input must be at least 2-dim, received shape: "
+            f"{_dims(x.shape)}")
+    out = x.copy()
+    k = min(x.shape[-2:])
+    i = np.arange(k)
+    out[..., i, i] = d
+    return out
+
+
+MatrixSetDiagV3 = defop("MatrixSetDiagV3", _matrix_set_diag_kernel)
+
+
+@MatrixSetDiagV3.gradient
+def _matrix_set_diag_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (set_diag(grad, 0), diag_part(grad))."""
+    x = op.inputs[0]._value
+    zeros = _wrap_as(np.zeros(x.shape[:-2] + (min(x.shape[-2:]),), grad._value.dtype), grad._dtype)
+    return MatrixSetDiagV3(grad, zeros), MatrixDiagPartV3(grad)
+
+
+@tf_export("linalg.diag", "matrix_diag")
+def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_cols: int = -1,
+         padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Tensor:
+    """TF: tf.linalg.diag (MatrixDiagV3); main diagonal (k=0) only."""
+    if k != 0:
+        raise NotImplementedError("tfshim: tf.linalg.diag with k != 0")
+    d = convert_to_tensor(diagonal)
+    pv = convert_to_tensor(padding_value, dtype=d._dtype)
+    return MatrixDiagV3(d, num_rows=int(num_rows), num_cols=int(num_cols), padding_value=pv._value[()])
+
+
+@tf_export("linalg.diag_part", "matrix_diag_part")
+def diag_part(input: Any, name: str = "diag_part", k: int = 0, padding_value: Any = 0,  # noqa: A002
+              align: str = "RIGHT_LEFT") -> Tensor:
+    """TF: tf.linalg.diag_part (MatrixDiagPartV3); main diagonal (k=0) only."""
+    if k != 0:
+        raise NotImplementedError("tfshim: tf.linalg.diag_part with k != 0")
+    return MatrixDiagPartV3(convert_to_tensor(input))
+
+
+@tf_export("linalg.set_diag", "matrix_set_diag")
+def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # noqa: A002
+             align: str = "RIGHT_LEFT") -> Tensor:
+    """TF: tf.linalg.set_diag (MatrixSetDiagV3); main diagonal (k=0) only."""
+    if k != 0:
+        raise NotImplementedError("tfshim: tf.linalg.set_diag with k != 0")
+    x = convert_to_tensor(input)
+    d = convert_to_tensor(diagonal, dtype=x._dtype)
+    return MatrixSetDiagV3(x, d)
+
+
+@tf_export("linalg.trace", "trace")
+def trace(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.linalg.trace: reduce_sum(diag_part(x), -1)."""
+    from tfshim.ops.math_ops import reduce_sum
+
+    return reduce_sum(diag_part(convert_to_tensor(x)), [-1])
+
+
+def _band_part_kernel(x: np.ndarray, num_lower: int, num_upper: int) -> Any:
+    if x.ndim < 2:
+        raise KernelError(errors.InvalidArgumentError, f"input must be at least 2-dim, received shape: "
+            f"{_dims(x.shape)}")
+    m, n = x.shape[-2:]
+    if num_lower > m:
+        raise KernelError(errors.InvalidArgumentError, "num_lower must be negative or less or equal to number "
+                          "of rows (%d) got: %d" % (m, num_lower))
+    if num_upper > n:
+        raise KernelError(errors.InvalidArgumentError, "num_upper must be negative or less or equal to number "
+                          "of columns (%d) got: %d" % (n, num_upper))
+    i = np.arange(m)[:, None]
+    j = np.arange(n)[None, :]
+    keep = ((num_lower < 0) | (i - j <= num_lower)) & ((num_upper < 0) | (j - i <= num_upper))
+    return np.where(keep, x, np.zeros((), x.dtype))
+
+
+MatrixBandPart = defop("MatrixBandPart", _band_part_kernel)
+
+
+@MatrixBandPart.gradient
+def _band_part_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns band_part(grad, num_lower, num_upper)."""
+    return MatrixBandPart(grad, num_lower=op.get_attr("num_lower"), num_upper=op.get_attr("num_upper"))
+
+
+@tf_export("linalg.band_part", "matrix_band_part")
+def band_part(input: Any, num_lower: Any, num_upper: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.linalg.band_part (MatrixBandPart); a negative count keeps that whole triangle."""
+    x = convert_to_tensor(input)
+    return MatrixBandPart(x, num_lower=array_ops._axis_int(num_lower), num_upper=array_ops._axis_int(num_upper))
+
+
+del _int_list

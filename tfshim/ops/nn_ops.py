@@ -1,1 +1,1037 @@
-"""Neural-network ops: activations, softmax, losses, conv and pooling (TF: ops/nn_ops.py, nn_impl.py, nn_grad.py)."""
+"""Neural-network ops: activations, softmax, losses, conv and pooling (TF: ops/nn_ops.py, nn_impl.py, nn_grad.py).
+
+Elementwise kernels use tfshim.kernels.eigen_math (bit-exact to TF's Eigen CPU kernels). Softmax, conv and
+pooling run oneDNN kernels in TF; tfshim's NumPy versions can differ from them in the last bit of float32.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+import numpy as np
+
+from tfshim.framework import dtypes, errors
+from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.tensor import Tensor, _wrap_as
+from tfshim.kernels import eigen_math
+from tfshim.ops import array_ops, math_ops
+from tfshim.ops.array_ops import _dims, kernel_error
+from tfshim.ops.op import KernelError, defop, tf_export
+
+
+def _scalar(v: Any, like: Tensor) -> Tensor:
+    return _wrap_as(np.asarray(v, dtype=like._value.dtype), like._dtype)
+
+
+def _unary(op: Any, x: Any, **attrs: Any) -> Tensor:
+    return array_ops.run_op(op, (x,), convert_to_tensor(x), check=True, **attrs)
+
+
+def _float_kernel(fn: Any) -> Any:
+    def kernel(x: np.ndarray, **_: Any) -> Any:
+        with np.errstate(all="ignore"):
+            return fn(x)
+
+    return kernel
+
+
+# ===== activations ==============================================================================
+
+Relu = defop("Relu", _float_kernel(lambda x: np.maximum(x, np.zeros((), x.dtype))))
+ReluGrad = defop("ReluGrad", lambda g, y: g * (y > 0).astype(g.dtype))
+
+
+@Relu.gradient
+def _relu_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * (y > 0) (TF: ReluGrad)."""
+    return ReluGrad(grad, op.outputs[0])
+
+
+@ReluGrad.gradient
+def _relu_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (relu_grad(grad, x), zeros)."""
+    x = op.inputs[1]
+    return ReluGrad(grad, x), array_ops.zeros_like(x)
+
+
+@tf_export("nn.relu")
+def relu(features: Any, name: Any = None) -> Tensor:
+    """TF: tf.nn.relu (Relu)."""
+    return _unary(Relu, features)
+
+
+Relu6 = defop("Relu6", _float_kernel(lambda x: np.minimum(np.maximum(x, np.zeros((), x.dtype)), x.dtype.type(6))))
+Relu6Grad = defop("Relu6Grad", lambda g, x: g * ((x > 0) & (x < 6)).astype(g.dtype))
+
+
+@Relu6.gradient
+def _relu6_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * (0 < y < 6) (TF: Relu6Grad of the output)."""
+    return Relu6Grad(grad, op.outputs[0])
+
+
+@Relu6Grad.gradient
+def _relu6_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (relu6_grad(grad, x), zeros)."""
+    x = op.inputs[1]
+    return Relu6Grad(grad, x), array_ops.zeros_like(x)
+
+
+@tf_export("nn.relu6")
+def relu6(features: Any, name: Any = None) -> Tensor:
+    """TF: tf.nn.relu6 (Relu6)."""
+    return _unary(Relu6, features)
+
+
+LeakyRelu = defop("LeakyRelu", lambda x, alpha: np.where(x > 0, x, x * x.dtype.type(alpha)))
+LeakyReluGrad = defop("LeakyReluGrad", lambda g, x, alpha: np.where(x > 0, g, g * g.dtype.type(alpha)))
+
+
+@LeakyRelu.gradient
+def _leaky_relu_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad where x > 0, else alpha * grad."""
+    return LeakyReluGrad(grad, op.inputs[0], alpha=op.get_attr("alpha"))
+
+
+@LeakyReluGrad.gradient
+def _leaky_relu_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (leaky_relu_grad(grad, x), zeros)."""
+    x = op.inputs[1]
+    return LeakyReluGrad(grad, x, alpha=op.get_attr("alpha")), array_ops.zeros_like(x)
+
+
+@tf_export("nn.leaky_relu")
+def leaky_relu(features: Any, alpha: float = 0.2, name: Any = None) -> Tensor:
+    """TF: tf.nn.leaky_relu (LeakyRelu); integer inputs are cast to float32 first, as in TF."""
+    x = convert_to_tensor(features)
+    if x._dtype.is_integer:
+        x = math_ops.cast(x, dtypes.float32)
+    if isinstance(alpha, np.ndarray):
+        alpha = alpha.item()
+    LeakyRelu.check(x)
+    return LeakyRelu(x, alpha=float(alpha))
+
+
+Elu = defop("Elu", _float_kernel(eigen_math.elu))
+EluGrad = defop("EluGrad", lambda g, y: np.where(y < 0, (y + y.dtype.type(1)) * g, g))
+
+
+@Elu.gradient
+def _elu_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * (y + 1) where y < 0, else grad (TF: EluGrad)."""
+    return EluGrad(grad, op.outputs[0])
+
+
+@EluGrad.gradient
+def _elu_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (elu_grad(grad, y), where(y < 0, grad * dy, 0))."""
+    elu_x = op.inputs[1]
+    return EluGrad(grad, elu_x), array_ops.where(math_ops.less(elu_x, _scalar(0, elu_x)),
+                                                 math_ops.multiply(grad, op.inputs[0]), array_ops.zeros_like(elu_x))
+
+
+@tf_export("nn.elu")
+def elu(features: Any, name: Any = None) -> Tensor:
+    """TF: tf.nn.elu (Elu): exp(x) - 1 for x < 0 (not expm1, as TF)."""
+    return _unary(Elu, features)
+
+
+_SELU_SCALE = 1.0507009873554804934193349852946
+_SELU_SCALE_ALPHA = 1.7580993408473768599402175208123
+
+Selu = defop("Selu", _float_kernel(eigen_math.selu))
+SeluGrad = defop("SeluGrad", lambda g, y: np.where(y < 0, g * (y + y.dtype.type(_SELU_SCALE_ALPHA)),
+                                                   g * g.dtype.type(_SELU_SCALE)))
+
+
+@Selu.gradient
+def _selu_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * (y + scale * alpha) where y < 0, else grad * scale (TF: SeluGrad)."""
+    return SeluGrad(grad, op.outputs[0])
+
+
+@SeluGrad.gradient
+def _selu_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (selu_grad(grad, y), where(y < 0, grad * dy, 0))."""
+    selu_x = op.inputs[1]
+    return SeluGrad(grad, selu_x), array_ops.where(math_ops.less(selu_x, _scalar(0, selu_x)),
+                                                   math_ops.multiply(grad, op.inputs[0]),
+                                                   array_ops.zeros_like(selu_x))
+
+
+@tf_export("nn.selu")
+def selu(features: Any, name: Any = None) -> Tensor:
+    """TF: tf.nn.selu (Selu)."""
+    return _unary(Selu, features)
+
+
+Softplus = defop("Softplus", _float_kernel(eigen_math.softplus))
+
+
+@Softplus.gradient
+def _softplus_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * sigmoid(x)."""
+    return math_ops.multiply(grad, math_ops.sigmoid(op.inputs[0]))
+
+
+@tf_export("math.softplus", "nn.softplus")
+def softplus(features: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.softplus (Softplus)."""
+    return _unary(Softplus, features)
+
+
+def _softsign(x: np.ndarray) -> np.ndarray:
+    return x / (np.abs(x) + x.dtype.type(1))
+
+
+Softsign = defop("Softsign", _float_kernel(_softsign))
+SoftsignGrad = defop("SoftsignGrad", lambda g, x: g / np.square(np.abs(x) + x.dtype.type(1)))  # TF: no gradient
+
+
+@Softsign.gradient
+def _softsign_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad / (1 + |x|)^2 (TF: SoftsignGrad, which has no gradient itself)."""
+    return SoftsignGrad(grad, op.inputs[0])
+
+
+@tf_export("math.softsign", "nn.softsign")
+def softsign(features: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.softsign (Softsign)."""
+    return _unary(Softsign, features)
+
+
+def _swish_kernel(x: np.ndarray, beta: np.ndarray) -> Any:
+    with np.errstate(all="ignore"):
+        return x * eigen_math.sigmoid(beta * x)
+
+
+Swish = defop("Swish", _swish_kernel)  # TF: a @custom_gradient function; the op name is tfshim's
+
+
+@Swish.gradient
+def _swish_grad(op: Any, dy: Tensor) -> tuple:
+    """Returns (dy * s * (1 + beta*x * (1 - s)), sum(dy * x^2 * s * (1 - s))), s = sigmoid(beta * x)."""
+    features, beta = op.inputs
+    one = _scalar(1, features)
+    bx = math_ops.multiply(beta, features)
+    s = math_ops.sigmoid(bx)
+    activation_grad = math_ops.multiply(s, math_ops.add(one, math_ops.multiply(bx, math_ops.subtract(one, s))))
+    beta_grad = math_ops.reduce_sum(math_ops.multiply(math_ops.multiply(math_ops.multiply(
+        dy, math_ops.square(features)), s), math_ops.subtract(one, s)))
+    return math_ops.multiply(dy, activation_grad), beta_grad
+
+
+@tf_export("nn.silu", "nn.swish")
+def silu(features: Any, beta: Any = 1.0, name: Any = None) -> Tensor:
+    """TF: tf.nn.silu: x * sigmoid(beta * x) with TF's custom gradient (for x and beta)."""
+    x = convert_to_tensor(features)
+    b = math_ops.cast(convert_to_tensor(beta), x._dtype)
+    math_ops.Mul.check(b, x)
+    math_ops.Sigmoid.check(x)
+    return Swish(x, b)
+
+
+swish = silu
+
+
+@tf_export("nn.gelu")
+def gelu(features: Any, approximate: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.nn.gelu: 0.5x(1 + erf(x/sqrt2)), or the tanh approximation; composed of math ops as in TF."""
+    x = convert_to_tensor(features)
+    if not x._dtype.is_floating:
+        raise ValueError(f"`features.dtype` must be a floating point tensor.Received:features.dtype={x._dtype}")
+    half = _scalar(0.5, x)
+    one = _scalar(1.0, x)
+    if approximate:
+        coeff = math_ops.cast(0.044715, x._dtype)
+        inner = math_ops.multiply(_scalar(0.7978845608028654, x),
+                                  math_ops.add(x, math_ops.multiply(coeff, math_ops.pow(x, _scalar(3, x)))))
+        return math_ops.multiply(math_ops.multiply(half, x), math_ops.add(one, math_ops.tanh(inner)))
+    arg = math_ops.multiply(math_ops.negative(x), math_ops.cast(0.7071067811865476, x._dtype))
+    erfc = getattr(math_ops, "erfc", None)  # TF: erfc(-x / sqrt2); 1 - erf(x) until math_ops has erfc
+    tail = erfc(arg) if erfc is not None else math_ops.subtract(one, math_ops.erf(arg))
+    return math_ops.multiply(math_ops.multiply(half, x), tail)
+
+
+# ===== softmax ====================================================================================
+
+
+def _fma32(a: np.ndarray, b: Any, c: Any) -> np.ndarray:
+    """float32 a*b + c with one rounding (the product of two float32 is exact in float64)."""
+    return (a.astype(np.float64) * np.float64(b) + np.asarray(c, np.float64)).astype(np.float32)
+
+
+def _onednn_exp_f32(x: np.ndarray) -> np.ndarray:
+    """oneDNN's jit exp (eltwise injector): 2^n * p(r), r = x - n ln2, degree-5 polynomial with FMA."""
+    f = np.float32
+    x = np.maximum(np.minimum(x.astype(f), f(88.3762626647949)), f(-87.3365447504019))
+    fx = np.floor(_fma32(x, f(1.44269504), f(0.5)))
+    r = _fma32(fx, -f(0.693147182), x)
+    two = ((fx.astype(np.int32) - 1 + 127) << 23).view(f)
+    y = np.full_like(r, f(0.00828929059))
+    for c in (f(0.0418978221), f(0.166676521), f(0.499991506), f(0.999999701), f(1.0)):
+        y = _fma32(y, r, c)
+    y = y * two
+    return y + y
+
+
+def _softmax_np(x: np.ndarray) -> np.ndarray:
+    """TF's float32 Softmax is oneDNN's (its own exp); both it and Eigen's (float64) scale by 1 / sum."""
+    with np.errstate(all="ignore"):
+        shifted = x - np.max(x, axis=-1, keepdims=True)
+        if x.dtype == np.float32:
+            e = _onednn_exp_f32(shifted)
+        else:
+            e = eigen_math.exp(shifted)
+        return e * (x.dtype.type(1) / np.sum(e, axis=-1, keepdims=True))
+
+
+def _log_softmax_np(x: np.ndarray) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        shifted = x - np.max(x, axis=-1, keepdims=True)
+        return shifted - eigen_math.log(np.sum(eigen_math.exp(shifted), axis=-1, keepdims=True))
+
+
+def _softmax_kernel(x: np.ndarray) -> Any:
+    if not 1 <= x.ndim <= 5:
+        raise KernelError(errors.AbortedError, "Input dims must be <= 5 and >=1")
+    return _softmax_np(x)
+
+
+def _log_softmax_kernel(x: np.ndarray) -> Any:
+    if x.ndim < 1:
+        raise KernelError(errors.InvalidArgumentError, f"logits must have >= 1 dimension, got {_dims(x.shape)}")
+    return _log_softmax_np(x)
+
+
+Softmax = defop("Softmax", _softmax_kernel)
+LogSoftmax = defop("LogSoftmax", _log_softmax_kernel)
+
+
+@Softmax.gradient
+def _softmax_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns (grad - sum(grad * y, -1)) * y."""
+    y = op.outputs[0]
+    s = math_ops.reduce_sum(math_ops.multiply(grad, y), -1, keepdims=True)
+    return math_ops.multiply(math_ops.subtract(grad, s), y)
+
+
+@LogSoftmax.gradient
+def _log_softmax_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad - sum(grad, -1) * exp(y)."""
+    softmax = math_ops.exp(op.outputs[0])
+    return math_ops.subtract(grad, math_ops.multiply(math_ops.reduce_sum(grad, -1, keepdims=True), softmax))
+
+
+def _swap_axis(x: Tensor, dim: int, last: int) -> Tensor:
+    perm = list(range(x._value.ndim))
+    perm[dim], perm[last] = perm[last], perm[dim]
+    return array_ops.transpose(x, perm)
+
+
+def _wrap_2d(op: Any, logits: Any, axis: Any) -> Tensor:
+    x = convert_to_tensor(logits)
+    if axis is None:
+        axis = -1
+    axis = array_ops._axis_int(axis)
+    nd = x._value.ndim
+    if axis == -1 or (nd and axis == nd - 1):
+        return array_ops.run_op(op, (logits,), x, check=True)
+    op.check(x)
+    if not -nd <= axis < nd:
+        raise errors.InvalidArgumentError(None, None, f"`dim` must be in the range [{-nd}, {nd}) where {nd} is the "
+                                          f"number of dimensions in the input. Received: dim={axis}")
+    axis %= nd
+    return _swap_axis(op(_swap_axis(x, axis, nd - 1)), axis, nd - 1)
+
+
+@tf_export("math.softmax", "nn.softmax")
+def softmax(logits: Any, axis: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.softmax (Softmax); other axes are swapped to the end and back, as in TF."""
+    return _wrap_2d(Softmax, logits, axis)
+
+
+@tf_export("math.log_softmax", "nn.log_softmax")
+def log_softmax(logits: Any, axis: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.log_softmax (LogSoftmax)."""
+    return _wrap_2d(LogSoftmax, logits, axis)
+
+
+@tf_export("math.l2_normalize", "linalg.l2_normalize", "nn.l2_normalize")
+def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: Any = None, dim: Any = None) -> Tensor:
+    """TF: tf.math.l2_normalize: x * rsqrt(max(sum(x^2), epsilon))."""
+    if dim is not None:
+        axis = dim
+    x = convert_to_tensor(x)
+    square_sum = math_ops.reduce_sum(math_ops.square(x), axis, keepdims=True)
+    x_inv_norm = math_ops.rsqrt(math_ops.maximum(square_sum, epsilon))
+    return math_ops.multiply(x, x_inv_norm)
+
+
+# ===== dropout ======================================================================================
+
+_dropout_rng = np.random.default_rng()
+
+
+@tf_export("nn.dropout")
+def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.dropout: x / (1 - rate) where uniform >= rate, else 0.
+
+    tfshim differs: the uniform stream is tfshim's (NumPy), not TF's Philox stream, until tf.random
+    lands; with `seed` the mask is deterministic (the same seed gives the same mask).
+    """
+    is_rate_number = isinstance(rate, numbers.Real)
+    if is_rate_number and (rate < 0 or rate >= 1):
+        raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}")
+    x = convert_to_tensor(x)
+    if not x._dtype.is_floating:
+        raise ValueError("`x.dtype` must be a floating point tensor as `x` will be scaled. "
+                         f"Received: x_dtype={x._dtype}")
+    if is_rate_number and rate == 0:
+        return x
+    if is_rate_number:
+        ret = math_ops.multiply(x, convert_to_tensor(1 / (1 - rate), dtype=x._dtype))
+        rate_t = convert_to_tensor(rate, dtype=x._dtype)
+    else:
+        rate_t = math_ops.cast(convert_to_tensor(rate), x._dtype)
+        ret = math_ops.realdiv(x, math_ops.subtract(_scalar(1, x), rate_t))
+    shape = list(x._value.shape) if noise_shape is None else [
+        x._value.shape[i] if d is None else int(d) for i, d in enumerate(array_ops._int_list(noise_shape)
+                                                                            if not isinstance(noise_shape, list)
+                                                                            else noise_shape)]
+    rng = np.random.default_rng(seed) if seed is not None else _dropout_rng
+    random_tensor = _wrap_as(rng.random(shape).astype(x._value.dtype), x._dtype)
+    keep_mask = math_ops.greater_equal(random_tensor, rate_t)
+    return array_ops.where(keep_mask, ret, _scalar(0, x))
+
+
+# ===== cross entropies ================================================================================
+
+
+def _xent_kernel(logits: np.ndarray, labels: np.ndarray) -> Any:
+    if logits.ndim != 2 or labels.ndim != 2 or logits.shape != labels.shape:
+        try:
+            np.broadcast_shapes(logits.shape, labels.shape)
+            ok = logits.ndim == 2 and labels.ndim == 2
+        except ValueError:
+            ok = False
+        if not ok:
+            raise KernelError(errors.InvalidArgumentError, f"logits and labels must be broadcastable: "
+                f"logits_size={_dims(logits.shape)} "
+                              f"labels_size={_dims(labels.shape)}")
+        logits, labels = np.broadcast_arrays(logits, labels)
+    with np.errstate(all="ignore"):
+        shifted = logits - np.max(logits, axis=-1, keepdims=True)
+        sum_exp = np.sum(eigen_math.exp(shifted), axis=-1, keepdims=True)
+        loss = np.sum(labels * (eigen_math.log(sum_exp) - shifted), axis=-1)
+        backprop = eigen_math.exp(shifted) / sum_exp - labels
+    return loss, backprop
+
+
+SoftmaxCrossEntropyWithLogits = defop("SoftmaxCrossEntropyWithLogits", _xent_kernel, multi_output=True)
+
+
+def _broadcast_mul(vec: Tensor, mat: Tensor) -> Tensor:
+    return math_ops.multiply(array_ops.expand_dims(vec, -1), mat)
+
+
+@SoftmaxCrossEntropyWithLogits.gradient
+def _xent_grad(op: Any, grad_loss: Tensor, grad_grad: Tensor) -> tuple:
+    """Returns (grad_loss * (softmax - labels) [+ second-order term], grad_loss * -log_softmax(logits))."""
+    softmax_grad = op.outputs[1]
+    grad = _broadcast_mul(grad_loss, softmax_grad)
+    logits = op.inputs[0]
+    if grad_grad is not None and np.any(grad_grad._value):  # TF skips a zeros grad_grad
+        grad = math_ops.add(grad, _xent_second_order(logits, grad_grad))
+    return grad, _broadcast_mul(grad_loss, math_ops.negative(LogSoftmax(logits)))
+
+
+def _xent_second_order(logits: Tensor, grad_grad: Tensor) -> Tensor:
+    """(grad_grad - grad_grad . softmax) * softmax: the gradient through the op's backprop output."""
+    sm = Softmax(logits)
+    inner = array_ops.squeeze(matmul_(array_ops.expand_dims(grad_grad, 1), array_ops.expand_dims(sm, 2)), axis=1)
+    return math_ops.multiply(math_ops.subtract(grad_grad, inner), sm)
+
+
+def matmul_(a: Tensor, b: Tensor) -> Tensor:
+    from tfshim.ops.linalg_ops import matmul
+
+    return matmul(a, b)
+
+
+def _flatten_outer_dims(x: Tensor) -> Tensor:
+    return array_ops.reshape(x, [-1, x._value.shape[-1]]) if x._value.ndim != 2 else x
+
+
+def _move_dim_to_end(x: Tensor, dim: int) -> Tensor:
+    nd = x._value.ndim
+    perm = list(range(dim)) + list(range(dim + 1, nd)) + [dim]
+    return array_ops.transpose(x, perm)
+
+
+@tf_export("nn.softmax_cross_entropy_with_logits")
+def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1, name: Any = None) -> Tensor:
+    """TF: tf.nn.softmax_cross_entropy_with_logits (SoftmaxCrossEntropyWithLogits); labels get the logits' dtype."""
+    labels = convert_to_tensor(labels)
+    logits = convert_to_tensor(logits)
+    SoftmaxCrossEntropyWithLogits.check(logits)
+    precise = math_ops.cast(logits, dtypes.float32) if logits._dtype in (dtypes.float16, dtypes.bfloat16) else logits
+    labels = math_ops.cast(labels, precise._dtype)
+    nd = precise._value.ndim
+    if nd == 0:
+        raise NotImplementedError("tfshim: softmax_cross_entropy_with_logits of scalars")
+    if axis != -1 and axis != nd - 1:
+        ax = axis % nd
+        precise = _move_dim_to_end(precise, ax)
+        labels = _move_dim_to_end(labels, ax)
+    shape = precise._value.shape
+    loss, _ = SoftmaxCrossEntropyWithLogits(_flatten_outer_dims(precise), _flatten_outer_dims(labels))
+    if nd != 2:
+        loss = array_ops.reshape(loss, list(shape[:-1]))
+    if logits._dtype in (dtypes.float16, dtypes.bfloat16):
+        loss = math_ops.cast(loss, logits._dtype)
+    return loss
+
+
+def _sparse_xent_kernel(logits: np.ndarray, labels: np.ndarray) -> Any:
+    n = logits.shape[-1]
+    bad = np.flatnonzero((labels < 0) | (labels >= n))
+    if bad.size:
+        raise KernelError(errors.InvalidArgumentError, "Received a label value of %d which is outside the valid range "
+                          "of [0, %d).  Label values: %s" % (labels.reshape(-1)[bad[0]], n,
+                                                             " ".join(str(v) for v in labels.reshape(-1))))
+    with np.errstate(all="ignore"):
+        shifted = logits - np.max(logits, axis=-1, keepdims=True)
+        sum_exp = np.sum(eigen_math.exp(shifted), axis=-1, keepdims=True)
+        picked = np.take_along_axis(shifted, labels.astype(np.int64)[:, None], axis=-1)
+        loss = (eigen_math.log(sum_exp) - picked)[:, 0]
+        backprop = eigen_math.exp(shifted) / sum_exp
+        backprop[np.arange(labels.size), labels.astype(np.int64)] -= logits.dtype.type(1)
+    return loss, backprop
+
+
+SparseSoftmaxCrossEntropyWithLogits = defop("SparseSoftmaxCrossEntropyWithLogits", _sparse_xent_kernel,
+                                            multi_output=True)
+
+@SparseSoftmaxCrossEntropyWithLogits.gradient
+def _sparse_xent_grad(op: Any, grad_loss: Tensor, grad_grad: Tensor) -> tuple:
+    """Returns (grad_loss * (softmax - onehot(labels)) [+ second-order term], None)."""
+    grad = _broadcast_mul(grad_loss, op.outputs[1])
+    if grad_grad is not None and np.any(grad_grad._value):
+        grad = math_ops.add(grad, _xent_second_order(op.inputs[0], grad_grad))
+    return grad, None
+
+
+@tf_export("nn.sparse_softmax_cross_entropy_with_logits")
+def sparse_softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.sparse_softmax_cross_entropy_with_logits (SparseSoftmaxCrossEntropyWithLogits)."""
+    labels = convert_to_tensor(labels)
+    logits = convert_to_tensor(logits)
+    precise = math_ops.cast(logits, dtypes.float32) if logits._dtype in (dtypes.float16, dtypes.bfloat16) else logits
+    lr, gr = labels._value.ndim, precise._value.ndim
+    if gr == 0:
+        raise ValueError(f"`logits` cannot be a scalar. Received logits={logits}`")
+    if lr != gr - 1:
+        raise ValueError("`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: "
+                         f"labels.shape={labels.shape} of rank {lr} and logits.shape={logits.shape} of rank {gr}")
+    if labels._value.shape != precise._value.shape[:-1]:
+        raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
+                         f"labels.shape={labels.shape} and logits.shape={logits.shape}")
+    SparseSoftmaxCrossEntropyWithLogits.check(precise)
+    from tfshim.ops.array_ops import check_attr
+
+    check_attr("SparseSoftmaxCrossEntropyWithLogits", labels, "Tlabels")
+    if gr == 2:
+        loss, _ = SparseSoftmaxCrossEntropyWithLogits(precise, labels)
+    else:
+        n = precise._value.shape[-1]
+        loss, _ = SparseSoftmaxCrossEntropyWithLogits(array_ops.reshape(precise, [-1, n]),
+                                                      array_ops.reshape(labels, [-1]))
+        loss = array_ops.reshape(loss, list(labels._value.shape))
+    if logits._dtype in (dtypes.float16, dtypes.bfloat16):
+        loss = math_ops.cast(loss, logits._dtype)
+    return loss
+
+
+def _same_shape(labels: Tensor, logits: Tensor) -> None:
+    try:
+        labels.shape.assert_is_compatible_with(logits.shape)
+    except ValueError:
+        raise ValueError(f"`logits` and `labels` must have the same shape, received ({logits.shape} vs "
+                         f"{labels.shape}).") from None
+
+
+@tf_export("nn.sigmoid_cross_entropy_with_logits")
+def sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.sigmoid_cross_entropy_with_logits: max(x, 0) - x * z + log1p(exp(-|x|))."""
+    logits = convert_to_tensor(logits)
+    labels = convert_to_tensor(labels)
+    _same_shape(labels, logits)
+    zeros = array_ops.zeros_like(logits)
+    cond = math_ops.greater_equal(logits, zeros)
+    relu_logits = array_ops.where(cond, logits, zeros)
+    neg_abs_logits = array_ops.where(cond, math_ops.negative(logits), logits)
+    return math_ops.add(math_ops.subtract(relu_logits, math_ops.multiply(logits, labels)),
+                        math_ops.log1p(math_ops.exp(neg_abs_logits)))
+
+
+@tf_export("nn.weighted_cross_entropy_with_logits")
+def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any, name: Any = None) -> Tensor:
+    """TF: tf.nn.weighted_cross_entropy_with_logits: (1 - z) x + (1 + (q - 1) z)(log1p(exp(-|x|)) + relu(-x))."""
+    logits = convert_to_tensor(logits)
+    labels = convert_to_tensor(labels)
+    _same_shape(labels, logits)
+    one = _scalar(1, labels)
+    log_weight = math_ops.add(one, math_ops.multiply(math_ops.subtract(pos_weight, one), labels))
+    return math_ops.add(
+        math_ops.multiply(math_ops.subtract(one, labels), logits),
+        math_ops.multiply(log_weight, math_ops.add(
+            math_ops.log1p(math_ops.exp(math_ops.negative(math_ops.abs(logits)))),
+                                                   relu(math_ops.negative(logits)))))
+
+
+@tf_export("nn.moments")
+def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False, name: Any = None) -> tuple:
+    """TF: tf.nn.moments: mean and mean((x - stop_gradient(mean))^2), float16 computed in float32."""
+    x = convert_to_tensor(x)
+    y = math_ops.cast(x, dtypes.float32) if x._dtype is dtypes.float16 else x
+    mean = math_ops.reduce_mean(y, axes, keepdims=True)
+    variance = math_ops.reduce_mean(math_ops.squared_difference(y, array_ops.stop_gradient(mean)), axes,
+                                    keepdims=True)
+    if not keepdims:
+        mean = array_ops.squeeze(mean, axes)
+        variance = array_ops.squeeze(variance, axes)
+    if x._dtype is dtypes.float16:
+        return math_ops.cast(mean, dtypes.float16), math_ops.cast(variance, dtypes.float16)
+    return mean, variance
+
+
+# ===== bias_add ======================================================================================
+
+
+def _bias_add_kernel(x: np.ndarray, b: np.ndarray) -> Any:
+    if x.ndim < 2:
+        raise KernelError(errors.InvalidArgumentError, f"Input tensor must be at least 2D: {_dims(x.shape)}")
+    if b.ndim != 1:
+        raise KernelError(errors.InvalidArgumentError, f"Biases must be 1D: {_dims(b.shape)}")
+    if b.shape[0] != x.shape[-1]:
+        raise KernelError(errors.InvalidArgumentError, "Must provide as many biases as the last dimension of the "
+                          f"input tensor: {_dims(b.shape)} vs. {_dims(x.shape)}")
+    with np.errstate(all="ignore"):
+        return x + b
+
+
+BiasAdd = defop("BiasAdd", _bias_add_kernel)
+
+
+def _bias_add_grad_kernel(g: np.ndarray) -> Any:
+    with np.errstate(all="ignore"):
+        return np.sum(g.reshape(-1, g.shape[-1]), axis=0, dtype=g.dtype)
+
+
+BiasAddGrad = defop("BiasAddGrad", _bias_add_grad_kernel)
+
+
+@BiasAdd.gradient
+def _bias_add_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (grad, sum of grad over all but the last dimension)."""
+    return grad, BiasAddGrad(grad)
+
+
+@BiasAddGrad.gradient
+def _bias_add_grad_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns tile(reshape(grad, [1, ..., 1, C]), [shape[:-1], 1])."""
+    shape = op.inputs[0]._value.shape
+    expanded = array_ops.reshape(grad, [1] * (len(shape) - 1) + [grad._value.shape[0]])
+    return array_ops.tile(expanded, list(shape[:-1]) + [1])
+
+
+@tf_export("nn.bias_add")
+def bias_add(value: Any, bias: Any, data_format: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.bias_add (BiasAdd); NHWC (channels last) only."""
+    if data_format not in (None, "NHWC", "N...C"):
+        raise NotImplementedError("tfshim: bias_add supports channels-last data only")
+    x = convert_to_tensor(value)
+    b = convert_to_tensor(bias, dtype=x._dtype)
+    BiasAdd.check(x, b)
+    return BiasAdd(x, b)
+
+
+# ===== convolution ===================================================================================
+
+
+def _out_and_pad(n: int, k: int, s: int, d: int, padding: str) -> tuple:
+    """TF's GetWindowedOutputSize: output size and the padding before (SAME pads the end more)."""
+    ek = (k - 1) * d + 1
+    if padding == "VALID":
+        return max((n - ek + s) // s, 0), 0, 0
+    out = -(-n // s)
+    total = max((out - 1) * s + ek - n, 0)
+    return out, total // 2, total - total // 2
+
+
+def _windows(xp: np.ndarray, oh: int, ow: int, kh: int, kw: int, s: tuple, d: tuple) -> np.ndarray:
+    """A strided view [N, OH, OW, KH, KW, C] of the padded input's windows."""
+    n, _, _, c = xp.shape
+    sn, sh, sw, sc = xp.strides
+    return np.lib.stride_tricks.as_strided(xp, (n, oh, ow, kh, kw, c),
+                                           (sn, sh * s[0], sw * s[1], sh * d[0], sw * d[1], sc), writeable=False)
+
+
+def _conv_geometry(xshape: tuple, fshape: tuple, strides: tuple, dilations: tuple, padding: str) -> tuple:
+    oh, pt, pb = _out_and_pad(xshape[1], fshape[0], strides[0], dilations[0], padding)
+    ow, pl, pr = _out_and_pad(xshape[2], fshape[1], strides[1], dilations[1], padding)
+    return oh, ow, ((0, 0), (pt, pb), (pl, pr), (0, 0))
+
+
+def _conv_check(x: np.ndarray, f: np.ndarray) -> None:
+    k = "__MklNativeConv2D"
+    if x.ndim != 4:
+        raise kernel_error(k, f"input must be 4-dimensional{_dims(x.shape)}")
+    if f.ndim != 4:
+        raise kernel_error(k, f"filter must be 4-dimensional: {_dims(f.shape)}")
+    if x.shape[3] != f.shape[2]:
+        if f.shape[2] and x.shape[3] % f.shape[2] == 0:
+            raise NotImplementedError("tfshim: grouped convolution (input depth a multiple of filter depth)")
+        raise kernel_error(k, "input depth must be evenly divisible by filter depth: %d vs %d"
+                           % (x.shape[3], f.shape[2]))
+
+
+def _conv2d_kernel(x: np.ndarray, f: np.ndarray, strides: tuple, dilations: tuple, padding: str) -> Any:
+    _conv_check(x, f)
+    kh, kw, cin, cout = f.shape
+    oh, ow, pads = _conv_geometry(x.shape, f.shape, strides, dilations, padding)
+    xp = np.pad(x, pads)
+    cols = _windows(xp, oh, ow, kh, kw, strides, dilations).reshape(-1, kh * kw * cin)
+    return _gemm(cols, f.reshape(-1, cout)).reshape(x.shape[0], oh, ow, cout)
+
+
+def _conv2d_backprop_input_kernel(f: np.ndarray, g: np.ndarray, input_sizes: tuple, strides: tuple,
+                                  dilations: tuple, padding: str) -> Any:
+    kh, kw, cin, cout = f.shape
+    oh, ow, pads = _conv_geometry(input_sizes, f.shape, strides, dilations, padding)
+    n = input_sizes[0]
+    dcols = _gemm(g.reshape(-1, cout), f.reshape(-1, cout).T).reshape(n, oh, ow, kh, kw, cin)
+    with np.errstate(all="ignore"):
+        hp = input_sizes[1] + pads[1][0] + pads[1][1]
+        wp = input_sizes[2] + pads[2][0] + pads[2][1]
+        dxp = np.zeros((n, hp, wp, cin), dtype=g.dtype)
+        for i in range(kh):  # one strided add per filter tap (not per pixel)
+            for j in range(kw):
+                h0, w0 = i * dilations[0], j * dilations[1]
+                dxp[:, h0:h0 + (oh - 1) * strides[0] + 1:strides[0], w0:w0 + (ow - 1) * strides[1] + 1:strides[1]] \
+                    += dcols[:, :, :, i, j, :]
+    return dxp[:, pads[1][0]:pads[1][0] + input_sizes[1], pads[2][0]:pads[2][0] + input_sizes[2]]
+
+
+def _conv2d_backprop_filter_kernel(x: np.ndarray, g: np.ndarray, filter_sizes: tuple, strides: tuple,
+                                   dilations: tuple, padding: str) -> Any:
+    kh, kw, cin, cout = filter_sizes
+    oh, ow, pads = _conv_geometry(x.shape, filter_sizes, strides, dilations, padding)
+    xp = np.pad(x, pads)
+    cols = _windows(xp, oh, ow, kh, kw, strides, dilations).reshape(-1, kh * kw * cin)
+    return _gemm(cols.T, g.reshape(-1, cout)).reshape(filter_sizes)
+
+
+def _gemm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    from tfshim.ops.linalg_ops import _matmul_np
+
+    return _matmul_np(a, b)
+
+
+Conv2D = defop("Conv2D", _conv2d_kernel)
+Conv2DBackpropInput = defop("Conv2DBackpropInput", _conv2d_backprop_input_kernel)
+Conv2DBackpropFilter = defop("Conv2DBackpropFilter", _conv2d_backprop_filter_kernel)
+
+
+def _conv_attrs(op: Any) -> dict:
+    return {k: op.get_attr(k) for k in ("strides", "dilations", "padding")}
+
+
+@Conv2D.gradient
+def _conv2d_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (conv2d_backprop_input(filter, grad), conv2d_backprop_filter(input, grad))."""
+    x, f = op.inputs
+    a = _conv_attrs(op)
+    return (Conv2DBackpropInput(f, grad, input_sizes=x._value.shape, **a),
+            Conv2DBackpropFilter(x, grad, filter_sizes=f._value.shape, **a))
+
+
+@Conv2DBackpropInput.gradient
+def _conv2d_backprop_input_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (conv2d_backprop_filter(grad, out_backprop), conv2d(grad, filter))."""
+    f, g = op.inputs
+    a = _conv_attrs(op)
+    return Conv2DBackpropFilter(grad, g, filter_sizes=f._value.shape, **a), Conv2D(grad, f, **a)
+
+
+@Conv2DBackpropFilter.gradient
+def _conv2d_backprop_filter_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (conv2d_backprop_input(grad, out_backprop), conv2d(input, grad))."""
+    x, g = op.inputs
+    a = _conv_attrs(op)
+    return Conv2DBackpropInput(grad, g, input_sizes=x._value.shape, **a), Conv2D(x, grad, **a)
+
+
+def _get_sequence(value: Any, n: int, name: str) -> list:
+    """TF: nn_ops._get_sequence for channels-last data: [1, v..., 1]."""
+    if value is None:
+        return [1] * (n + 2)
+    if isinstance(value, (list, tuple)):
+        value = list(value)
+    elif isinstance(value, (int, np.integer)):
+        value = [int(value)]
+    else:
+        value = list(value)
+    if len(value) == n + 2:
+        return value
+    if len(value) == 1:
+        value = value * n
+    elif len(value) != n:
+        raise ValueError(f"{name} should be of length 1, {n} or {n + 2}. Received: {name}={value} of length "
+                         f"{len(value)}")
+    return [1] + value + [1]
+
+
+def _padding(padding: Any) -> str:
+    if not isinstance(padding, str) or padding.upper() not in ("SAME", "VALID"):
+        raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
+    return padding.upper()
+
+
+@tf_export("nn.conv2d")
+def conv2d(input: Any, filters: Any, strides: Any, padding: Any, data_format: str = "NHWC",  # noqa: A002
+           dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.conv2d (Conv2D), NHWC with SAME/VALID padding, strides and dilations (im2col + one matmul)."""
+    if data_format != "NHWC":
+        raise NotImplementedError("tfshim: conv2d supports data_format='NHWC' only")
+    x = convert_to_tensor(input)
+    f = convert_to_tensor(filters)
+    if f._dtype is not x._dtype:
+        raise errors.InvalidArgumentError(None, None, (
+            f"cannot compute _MklNativeConv2D as input #1(zero-based) was expected to be a {x._dtype._cname} "
+                f"tensor but is a {f._dtype._cname} "
+            "tensor [Op:Conv2D] name: "))
+    Conv2D.check(x, f)
+    s = _get_sequence(strides, 2, "strides")
+    d = _get_sequence(dilations, 2, "dilations")
+    if isinstance(padding, str) and padding.upper() not in ("SAME", "VALID", "EXPLICIT"):
+        raise errors.InvalidArgumentError(None, None, _MKL_CONV_PADDING % padding)
+    if s[0] != 1 or s[3] != 1:
+        raise errors.UnimplementedError(None, None, (
+            "{{function_node __wrapped____MklNativeConv2D_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+            "Current implementation does not yet support strides in the batch and depth dimensions. "
+            "[Op:Conv2D] name: "))
+    return Conv2D(x, f, strides=(s[1], s[2]), dilations=(d[1], d[2]), padding=_padding(padding))
+
+
+_MKL_CONV_PADDING = (
+    "Value for attr 'padding' of \"%s\" is not in the list of allowed values: \"SAME\", \"VALID\", \"EXPLICIT\"\n"
+    "\t; NodeDef: {{node _MklNativeConv2D}}; Op<name=_MklNativeConv2D; signature=input:T, filter:T -> output:T; "
+    "attr=T:type,allowed=[DT_BFLOAT16, DT_FLOAT, DT_HALF]; attr=strides:list(int); "
+    "attr=use_cudnn_on_gpu:bool,default=true; attr=is_filter_const:bool,default=false; "
+    "attr=padding:string,allowed=[\"SAME\", \"VALID\", \"EXPLICIT\"]; attr=explicit_paddings:list(int),default=[]; "
+    "attr=data_format:string,default=\"NHWC\",allowed=[\"NHWC\", \"NCHW\"]; "
+    "attr=dilations:list(int),default=[1, 1, 1, 1]> [Op:Conv2D] name: ")
+
+
+@tf_export("nn.conv1d")
+def conv1d(input: Any, filters: Any, stride: Any, padding: Any, data_format: str = "NWC",  # noqa: A002
+           dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.conv1d: expand_dims to NHWC, conv2d, squeeze, as TF does."""
+    if data_format not in ("NWC", "NHWC", None):
+        raise NotImplementedError("tfshim: conv1d supports data_format='NWC' only")
+    s = _get_sequence(stride, 1, "stride")
+    d = _get_sequence(dilations, 1, "dilations")
+    x = array_ops.expand_dims(convert_to_tensor(input), 1)
+    f = array_ops.expand_dims(convert_to_tensor(filters), 0)
+    out = conv2d(x, f, [1, 1, s[1], 1], padding, dilations=[1, 1, d[1], 1])
+    return array_ops.squeeze(out, [1])
+
+
+# ===== pooling =======================================================================================
+
+
+def _pool_geometry(x: np.ndarray, ksize: tuple, strides: tuple, padding: str, op: str) -> tuple:
+    if x.ndim != 4:
+        raise KernelError(errors.InvalidArgumentError, "Input must be 4 or 5-dimensional" if op == "MaxPool" else
+                          "input must be 4-dimensional")
+    oh, pt, pb = _out_and_pad(x.shape[1], ksize[0], strides[0], 1, padding)
+    ow, pl, pr = _out_and_pad(x.shape[2], ksize[1], strides[1], 1, padding)
+    return oh, ow, ((0, 0), (pt, pb), (pl, pr), (0, 0))
+
+
+def _max_windows(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> tuple:
+    oh, ow, pads = _pool_geometry(x, ksize, strides, padding, "MaxPool")
+    low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+    xp = np.pad(x, pads, constant_values=low)
+    win = _windows(xp, oh, ow, ksize[0], ksize[1], strides, (1, 1))
+    win = win.reshape(win.shape[:3] + (ksize[0] * ksize[1], x.shape[3]))
+    return win, oh, ow, pads
+
+
+def _max_pool_kernel(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> Any:
+    win, _, _, _ = _max_windows(x, ksize, strides, padding)
+    return np.max(win, axis=3) if win.size else np.zeros(win.shape[:3] + win.shape[4:], x.dtype)
+
+
+def _argmax_coords(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> tuple:
+    """For every pooling output, the input (n, h, w, c) of its first maximum (TF's tie rule)."""
+    win, oh, ow, pads = _max_windows(x, ksize, strides, padding)
+    k = np.argmax(win, axis=3)  # first occurrence in row-major window order
+    n, oh_i, ow_i, c = np.indices(k.shape)
+    h = oh_i * strides[0] + k // ksize[1] - pads[1][0]
+    w = ow_i * strides[1] + k % ksize[1] - pads[2][0]
+    return n, h, w, c
+
+
+def _max_pool_grad_kernel(x: np.ndarray, y: np.ndarray, g: np.ndarray, ksize: tuple, strides: tuple,
+                          padding: str) -> Any:
+    out = np.zeros_like(x, dtype=g.dtype)
+    with np.errstate(all="ignore"):
+        np.add.at(out, _argmax_coords(x, ksize, strides, padding), g)
+    return out
+
+
+def _max_pool_grad_grad_kernel(x: np.ndarray, y: np.ndarray, g: np.ndarray, ksize: tuple, strides: tuple,
+                               padding: str) -> Any:
+    return g[_argmax_coords(x, ksize, strides, padding)]
+
+
+MaxPool = defop("MaxPool", _max_pool_kernel)
+MaxPoolGrad = defop("MaxPoolGrad", _max_pool_grad_kernel)
+MaxPoolGradGrad = defop("MaxPoolGradGrad", _max_pool_grad_grad_kernel)
+
+
+def _pool_attrs(op: Any) -> dict:
+    return {k: op.get_attr(k) for k in ("ksize", "strides", "padding")}
+
+
+@MaxPool.gradient
+def _max_pool_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad routed to the first maximum of each window (TF: MaxPoolGrad)."""
+    return MaxPoolGrad(op.inputs[0], op.outputs[0], grad, **_pool_attrs(op))
+
+
+@MaxPoolGrad.gradient
+def _max_pool_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (0, 0, max_pool_grad_grad(grad)): grad read back at each window's maximum."""
+    x, y, _ = op.inputs
+    return array_ops.zeros_like(x), array_ops.zeros_like(y), MaxPoolGradGrad(x, y, grad, **_pool_attrs(op))
+
+
+@MaxPoolGradGrad.gradient
+def _max_pool_grad_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (0, 0, max_pool_grad(grad))."""
+    x, y, _ = op.inputs
+    return array_ops.zeros_like(x), array_ops.zeros_like(y), MaxPoolGrad(x, y, grad, **_pool_attrs(op))
+
+
+def _avg_pool_kernel(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> Any:
+    oh, ow, pads = _pool_geometry(x, ksize, strides, padding, "AvgPool")
+    xp = np.pad(x, pads)
+    ones = np.pad(np.ones((1,) + x.shape[1:3] + (1,), x.dtype), pads)
+    with np.errstate(all="ignore"):
+        s = _windows(xp, oh, ow, ksize[0], ksize[1], strides, (1, 1)).sum(axis=(3, 4))
+        cnt = _windows(ones, oh, ow, ksize[0], ksize[1], strides, (1, 1)).sum(axis=(3, 4))
+        return (s / cnt).astype(x.dtype)
+
+
+def _avg_pool_grad_kernel(g: np.ndarray, orig_input_shape: tuple, ksize: tuple, strides: tuple,
+                          padding: str) -> Any:
+    n, hh, ww, c = orig_input_shape
+    oh, ow, pads = _pool_geometry(np.zeros((1, hh, ww, 1), g.dtype), ksize, strides, padding, "AvgPool")
+    ones = np.pad(np.ones((1, hh, ww, 1), g.dtype), pads)
+    with np.errstate(all="ignore"):
+        cnt = _windows(ones, oh, ow, ksize[0], ksize[1], strides, (1, 1)).sum(axis=(3, 4))
+        share = g / cnt
+        dxp = np.zeros((n, ones.shape[1], ones.shape[2], c), g.dtype)
+        for i in range(ksize[0]):  # one strided add per window offset
+            for j in range(ksize[1]):
+                dxp[:, i:i + (oh - 1) * strides[0] + 1:strides[0], j:j + (ow - 1) * strides[1] + 1:strides[1]] += share
+    return dxp[:, pads[1][0]:pads[1][0] + hh, pads[2][0]:pads[2][0] + ww]
+
+
+AvgPool = defop("AvgPool", _avg_pool_kernel)
+AvgPoolGrad = defop("AvgPoolGrad", _avg_pool_grad_kernel)
+
+
+@AvgPool.gradient
+def _avg_pool_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad / window count spread over each window (TF: AvgPoolGrad)."""
+    return AvgPoolGrad(grad, orig_input_shape=op.inputs[0]._value.shape, **_pool_attrs(op))
+
+
+@AvgPoolGrad.gradient
+def _avg_pool_grad_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns avg_pool(grad)."""
+    return AvgPool(grad, **_pool_attrs(op))
+
+
+def _pool(op: Any, x: Any, ksize: Any, strides: Any, padding: Any, n: int) -> Tensor:
+    x = convert_to_tensor(x)
+    try:
+        op.check(x)
+    except errors.InvalidArgumentError as e:  # op_defs.py drops string attrs' allowed values
+        msg = e.message.replace('padding:string,allowed=[]', 'padding:string,allowed=["SAME", "VALID"]').replace(
+            'data_format:string,default="NHWC",allowed=[]',
+            'data_format:string,default="NHWC",allowed=["NHWC", "NCHW"]')
+        raise errors.InvalidArgumentError(None, None, msg) from None
+    k = _get_sequence(ksize, n, "ksize")
+    s = _get_sequence(strides, n, "strides")
+    if n == 1:
+        x4 = array_ops.expand_dims(x, 1)
+        out = op(x4, ksize=(1, k[1]), strides=(1, s[1]), padding=_padding(padding))
+        return array_ops.squeeze(out, [1])
+    return op(x, ksize=(k[1], k[2]), strides=(s[1], s[2]), padding=_padding(padding))
+
+
+@tf_export("nn.max_pool2d")
+def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NHWC",  # noqa: A002
+               name: Any = None) -> Tensor:
+    """TF: tf.nn.max_pool2d (MaxPool), NHWC; the gradient goes to each window's first maximum."""
+    return _pool(MaxPool, input, ksize, strides, padding, 2)
+
+
+@tf_export("nn.avg_pool2d")
+def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NHWC",  # noqa: A002
+               name: Any = None) -> Tensor:
+    """TF: tf.nn.avg_pool2d (AvgPool), NHWC; SAME windows average over the valid cells only."""
+    return _pool(AvgPool, input, ksize, strides, padding, 2)
+
+
+@tf_export("nn.max_pool1d")
+def max_pool1d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NWC",  # noqa: A002
+               name: Any = None) -> Tensor:
+    """TF: tf.nn.max_pool1d: max_pool2d over an expanded height of 1."""
+    return _pool(MaxPool, input, ksize, strides, padding, 1)
+
+
+@tf_export("nn.avg_pool1d")
+def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NWC",  # noqa: A002
+               name: Any = None) -> Tensor:
+    """TF: tf.nn.avg_pool1d: avg_pool2d over an expanded height of 1."""
+    return _pool(AvgPool, input, ksize, strides, padding, 1)
+
+
+@tf_export("nn.max_pool")
+def max_pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: Any = None,  # noqa: A002
+             name: Any = None) -> Tensor:
+    """TF: tf.nn.max_pool: 1-D or 2-D by the input's rank (3 or 4); 3-D pooling is not implemented."""
+    x = convert_to_tensor(input)
+    n = x._value.ndim - 2
+    if n not in (1, 2):
+        raise NotImplementedError("tfshim: tf.nn.max_pool supports 3-D and 4-D inputs")
+    return _pool(MaxPool, x, ksize, strides, padding, n)
+
+
+@tf_export("nn.avg_pool")
+def avg_pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: Any = None,  # noqa: A002
+             name: Any = None) -> Tensor:
+    """TF: tf.nn.avg_pool: 1-D or 2-D by the input's rank (3 or 4); 3-D pooling is not implemented."""
+    x = convert_to_tensor(input)
+    n = x._value.ndim - 2
+    if n not in (1, 2):
+        raise NotImplementedError("tfshim: tf.nn.avg_pool supports 3-D and 4-D inputs")
+    return _pool(AvgPool, x, ksize, strides, padding, n)

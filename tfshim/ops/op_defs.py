@@ -251,6 +251,29 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
                     'half',
                     'uint32',
                     'uint64']}),
+ 'BiasAddGrad': ('Op<name=BiasAddGrad; signature=out_backprop:T -> output:T; attr=T:type,allowed=[DT_FLOAT, '
+                 'DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, DT_QINT8, '
+                 'DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_QINT16, DT_QUINT16, DT_UINT16, DT_COMPLEX128, '
+                 'DT_HALF, DT_UINT32, DT_UINT64]; attr=data_format:string,default="NHWC",allowed=[]>',
+                 {'T': ['float',
+                        'double',
+                        'int32',
+                        'uint8',
+                        'int16',
+                        'int8',
+                        'complex64',
+                        'int64',
+                        'qint8',
+                        'quint8',
+                        'qint32',
+                        'bfloat16',
+                        'qint16',
+                        'quint16',
+                        'uint16',
+                        'complex128',
+                        'half',
+                        'uint32',
+                        'uint64']}),
  'Bincount': ('Op<name=Bincount; signature=arr:int32, size:int32, weights:T -> bins:T; '
               'attr=T:type,allowed=[DT_INT32, DT_INT64, DT_FLOAT, DT_DOUBLE]>',
               {'T': ['int32', 'int64', 'float', 'double']}),
@@ -519,6 +542,9 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
  'Elu': ('Op<name=Elu; signature=features:T -> activations:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, '
          'DT_FLOAT, DT_DOUBLE]>',
          {'T': ['half', 'bfloat16', 'float', 'double']}),
+ 'EluGrad': ('Op<name=EluGrad; signature=gradients:T, outputs:T -> backprops:T; '
+             'attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>',
+             {'T': ['half', 'bfloat16', 'float', 'double']}),
  'Equal': ('Op<name=Equal; signature=x:T, y:T -> z:bool; attr=T:type; '
            'attr=incompatible_shape_error:bool,default=true; is_commutative=true>',
            {}),
@@ -683,6 +709,10 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
  'LeakyRelu': ('Op<name=LeakyRelu; signature=features:T -> activations:T; attr=alpha:float,default=0.2; '
                'attr=T:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>',
                {'T': ['half', 'bfloat16', 'float', 'double']}),
+ 'LeakyReluGrad': ('Op<name=LeakyReluGrad; signature=gradients:T, features:T -> backprops:T; '
+                   'attr=alpha:float,default=0.2; attr=T:type,default=DT_FLOAT,allowed=[DT_HALF, '
+                   'DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>',
+                   {'T': ['half', 'bfloat16', 'float', 'double']}),
  'LeftShift': ('Op<name=LeftShift; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_INT8, DT_INT16, '
                'DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, DT_UINT32, DT_UINT64]>',
                {'T': ['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64']}),
@@ -843,6 +873,23 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
                         'half',
                         'uint32',
                         'uint64']}),
+ 'MaxPoolGradGrad': ('Op<name=MaxPoolGradGrad; signature=orig_input:T, orig_output:T, grad:T -> output:T; '
+                     'attr=ksize:list(int),min=4; attr=strides:list(int),min=4; '
+                     'attr=padding:string,allowed=[]; attr=data_format:string,default="NHWC",allowed=[]; '
+                     'attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, '
+                     'DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]>',
+                     {'T': ['float',
+                            'double',
+                            'int32',
+                            'uint8',
+                            'int16',
+                            'int8',
+                            'int64',
+                            'bfloat16',
+                            'uint16',
+                            'half',
+                            'uint32',
+                            'uint64']}),
  'Maximum': ('Op<name=Maximum; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, '
              'DT_FLOAT, DT_DOUBLE, DT_INT8, DT_UINT8, DT_INT16, DT_UINT16, DT_INT32, DT_UINT32, DT_INT64, '
              'DT_UINT64]>',
@@ -925,6 +972,10 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
                'attr=Tpaddings:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; '
                'attr=mode:string,allowed=[]>',
                {'Tpaddings': ['int32', 'int64']}),
+ 'MirrorPadGrad': ('Op<name=MirrorPadGrad; signature=input:T, paddings:Tpaddings -> output:T; attr=T:type; '
+                   'attr=Tpaddings:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; '
+                   'attr=mode:string,allowed=[]>',
+                   {'Tpaddings': ['int32', 'int64']}),
  'Mod': ('Op<name=Mod; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_INT32, DT_INT64, DT_HALF, DT_HALF, '
          'DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>',
          {'T': ['int32', 'int64', 'half', 'half', 'bfloat16', 'float', 'double']}),
@@ -1176,6 +1227,21 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
                       'half',
                       'uint32',
                       'uint64']}),
+ 'ReluGrad': ('Op<name=ReluGrad; signature=gradients:T, features:T -> backprops:T; '
+              'attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, '
+              'DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]>',
+              {'T': ['float',
+                     'double',
+                     'int32',
+                     'uint8',
+                     'int16',
+                     'int8',
+                     'int64',
+                     'bfloat16',
+                     'uint16',
+                     'half',
+                     'uint32',
+                     'uint64']}),
  'Reshape': ('Op<name=Reshape; signature=tensor:T, shape:Tshape -> output:T; attr=T:type; '
              'attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
              {'Tshape': ['int32', 'int64']}),
@@ -1262,6 +1328,9 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
  'Selu': ('Op<name=Selu; signature=features:T -> activations:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, '
           'DT_FLOAT, DT_DOUBLE]>',
           {'T': ['half', 'bfloat16', 'float', 'double']}),
+ 'SeluGrad': ('Op<name=SeluGrad; signature=gradients:T, outputs:T -> backprops:T; '
+              'attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>',
+              {'T': ['half', 'bfloat16', 'float', 'double']}),
  'Shape': ('Op<name=Shape; signature=input:T -> output:out_type; attr=T:type; '
            'attr=out_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
            {'out_type': ['int32', 'int64']}),
@@ -1308,6 +1377,9 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
  'Softsign': ('Op<name=Softsign; signature=features:T -> activations:T; attr=T:type,allowed=[DT_HALF, '
               'DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>',
               {'T': ['half', 'bfloat16', 'float', 'double']}),
+ 'SoftsignGrad': ('Op<name=SoftsignGrad; signature=gradients:T, features:T -> backprops:T; '
+                  'attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>',
+                  {'T': ['half', 'bfloat16', 'float', 'double']}),
  'SparseSoftmaxCrossEntropyWithLogits': ('Op<name=SparseSoftmaxCrossEntropyWithLogits; signature=features:T, '
                                          'labels:Tlabels -> loss:T, backprop:T; '
                                          'attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; '
@@ -1419,6 +1491,12 @@ OP_DEFS = {'Abs': ('Op<name=Abs; signature=x:T -> y:T; attr=T:type,allowed=[DT_B
                   'attr=ellipsis_mask:int,default=0; attr=new_axis_mask:int,default=0; '
                   'attr=shrink_axis_mask:int,default=0>',
                   {'Index': ['int16', 'int32', 'int64']}),
+ 'StridedSliceGrad': ('Op<name=StridedSliceGrad; signature=shape:Index, begin:Index, end:Index, '
+                      'strides:Index, dy:T -> output:T; attr=T:type; attr=Index:type,allowed=[DT_INT32, '
+                      'DT_INT64]; attr=begin_mask:int,default=0; attr=end_mask:int,default=0; '
+                      'attr=ellipsis_mask:int,default=0; attr=new_axis_mask:int,default=0; '
+                      'attr=shrink_axis_mask:int,default=0>',
+                      {'Index': ['int32', 'int64']}),
  'Sub': ('Op<name=Sub; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, '
          'DT_DOUBLE, DT_UINT8, DT_INT8, DT_UINT16, DT_INT16, DT_INT32, DT_INT64, DT_COMPLEX64, '
          'DT_COMPLEX128, DT_UINT32, DT_UINT64]>',

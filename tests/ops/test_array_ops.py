@@ -1,0 +1,106 @@
+"""Array ops: numeric gradient checks (float64), edge cases, and TF's error texts (recorded from TF 2.21)."""
+
+import numpy as np
+import pytest
+
+import tfshim as tf
+from tests.gradcheck import check_gradients
+
+RNG = np.random.default_rng(0)
+X = RNG.standard_normal((2, 3))
+X3 = RNG.standard_normal((2, 3, 4))
+
+
+@pytest.mark.parametrize("f, args", [
+    (lambda x: tf.expand_dims(x, 1) * 2.0, [X]),
+    (lambda x: tf.squeeze(tf.expand_dims(x, 0)) ** 2, [X]),
+    (lambda x, y: tf.concat([x, y * y], axis=1), [X, X]),
+    (lambda x: tf.split(x, 3, axis=1)[1] * x[:, :1], [X]),
+    (lambda x: tf.split(x, [1, -1], 1)[1] ** 2, [X]),
+    (lambda x: tf.tile(x, [2, 3]) ** 2, [X]),
+    (lambda x: tf.pad(x, [[1, 0], [2, 1]]) ** 2, [X]),
+    (lambda x: tf.pad(x, [[1, 1], [2, 2]], "REFLECT") ** 2, [X]),
+    (lambda x: tf.pad(x, [[1, 1], [2, 1]], "SYMMETRIC") ** 2, [X]),
+    (lambda x: tf.gather(x, [2, 0, 2], axis=1) ** 2, [X]),
+    (lambda x: tf.gather(x * 1.0, [1, 1, 0]) ** 2, [X]),  # x * 1.0: dense, not IndexedSlices
+    (lambda x: tf.gather(x, [[1], [0]], axis=1, batch_dims=1) ** 2, [X]),
+    (lambda x: tf.gather_nd(x, [[0, 1], [1, 2], [0, 1]]) ** 2, [X]),
+    (lambda x: tf.boolean_mask(x, [[True, False, True], [False, True, True]]) ** 2, [X]),
+    (lambda x: x[::-1, 1:] ** 2, [X3]),
+    (lambda x: x[..., 0] * x[:, ::-1, -1], [X3]),
+    (lambda x: tf.slice(x, [0, 1, 1], [2, -1, 2]) ** 2, [X3]),
+    (lambda x: tf.strided_slice(x, [0, 0, 0], [2, 3, 4], [1, 2, 3]) ** 2, [X3]),
+    (lambda x: tf.reverse(x, [0, 2]) * x, [X3]),
+    (lambda x: tf.sort(x) * tf.constant([1.0, 2.0, 3.0], tf.float64), [X]),
+    (lambda x: tf.math.top_k(x, 2).values ** 2, [X]),
+    (lambda x: tf.tensor_scatter_nd_update(x, [[0, 0]], tf.constant([5.0], tf.float64)) ** 2, [X]),
+    (lambda x: tf.broadcast_to(x, [4, 2, 3]) ** 2, [X]),
+    (lambda x: tf.clip_by_norm(x, 1.0), [X]),
+    (lambda x: tf.meshgrid(x[0], x[1])[0] * tf.meshgrid(x[0], x[1])[1], [X]),
+    (lambda a, b: tf.linspace(a, b, 5) ** 2, [np.array(0.5), np.array(2.0)]),
+])
+def test_numeric_gradients(f, args):
+    check_gradients(f, *args)
+
+
+def test_dtypes_and_edges():
+    assert tf.range(5).dtype == tf.int32
+    assert tf.range(0.0, 1.0, 0.1).dtype == tf.float32
+    assert tf.range(1, 5.5).dtype == tf.float32
+    assert tf.argsort([3.0, 1.0]).dtype == tf.int32
+    assert tf.math.top_k([1.0, 2.0]).indices.dtype == tf.int32
+    assert tf.where([True, False]).dtype == tf.int64
+    assert tf.shape(tf.ones([2, 3])).dtype == tf.int32
+    assert tf.unique([3, 3, 1]).idx.dtype == tf.int32
+    assert tf.unique([3, 3, 1]).y.numpy().tolist() == [3, 1]
+    assert tf.linspace(0, 1, 5).dtype == tf.float64
+    assert tf.concat([tf.constant(1.0)[tf.newaxis]], 0).shape == (1,)
+    assert tf.squeeze(tf.constant([[7]])).shape == ()
+    assert tf.one_hot([0, 5, -1], 3).numpy().tolist() == [[1, 0, 0], [0, 0, 0], [0, 0, 0]]
+    assert tf.eye(2, 3, dtype=tf.int32).numpy().tolist() == [[1, 0, 0], [0, 1, 0]]
+    assert tf.range(10, 0, -3).numpy().tolist() == [10, 7, 4, 1]
+    assert tf.split(tf.zeros([0, 2]), 2, 1)[0].shape == (0, 1)
+
+
+def test_gather_gradient_is_indexed_slices():
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.gather(v, [1, 1]))
+    g = tape.gradient(loss, v)
+    assert type(g).__name__ == "IndexedSlices"
+    assert tf.convert_to_tensor(g).numpy().tolist() == [[0.0, 0.0], [2.0, 2.0]]
+
+
+PREFIX = "{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+
+
+@pytest.mark.parametrize("f, cls, msg", [
+    (lambda: tf.expand_dims(tf.ones([2, 3]), 3), tf.errors.InvalidArgumentError,
+     PREFIX % "ExpandDims" + "Tried to expand dim index 3 for tensor with 2 dimensions. [Op:ExpandDims] name: "),
+    (lambda: tf.concat([tf.ones([2, 3]), tf.ones([3])], 0), tf.errors.InvalidArgumentError,
+     PREFIX % "ConcatV2_N_2" + "ConcatOp : Ranks of all input tensors should match: shape[0] = [2,3] vs. "
+     "shape[1] = [3] [Op:ConcatV2] name: concat"),
+    (lambda: tf.split(tf.ones([2, 3]), 2, 1), tf.errors.InvalidArgumentError,
+     PREFIX % "Split_num_split_2" + "Number of ways to split should evenly divide the split dimension, but got "
+     "split_dim 1 (size = 3) and num_split 2 [Op:Split] name: split"),
+    (lambda: tf.tile(tf.ones([2, 3]), [2]), tf.errors.InvalidArgumentError,
+     PREFIX % "Tile" + "Expected multiples argument to be a vector of length 2 but got length 1 [Op:Tile]"),
+    (lambda: tf.gather(tf.ones([2, 3]), [5]), tf.errors.InvalidArgumentError,
+     PREFIX % "GatherV2" + "indices[0] = 5 is not in [0, 2) [Op:GatherV2]"),
+    (lambda: tf.gather(tf.ones([2, 3]), tf.constant([5])), tf.errors.InvalidArgumentError,
+     PREFIX % "GatherV2" + "indices[0] = 5 is not in [0, 2) [Op:GatherV2] name: "),
+    (lambda: tf.range(0, 5, 0), tf.errors.InvalidArgumentError,
+     PREFIX % "Range" + "Requires delta != 0: 0 [Op:Range] name: "),
+    (lambda: tf.math.top_k(tf.ones([3]), 5), tf.errors.InvalidArgumentError,
+     PREFIX % "TopKV2" + "input must have at least k columns. Had 3, needed 5 [Op:TopKV2] name: "),
+    (lambda: tf.pad(tf.ones([2, 3]), [[1, 1], [1, 1]], "WRAP"), ValueError,
+     'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or "SYMMETRIC". Received `mode` = WRAP'),
+    (lambda: tf.boolean_mask(tf.ones([2, 3]), [True, False, True]), ValueError, "Shapes (2,) and (3,) are "
+        "incompatible"),
+    (lambda: tf.reverse(tf.ones([2, 3]), [2]), tf.errors.InvalidArgumentError,
+     PREFIX % "ReverseV2" + "'axis'[0] = 2 is out of valid range [0, 1 [Op:ReverseV2]"),
+])
+def test_errors(f, cls, msg):
+    with pytest.raises(cls) as e:
+        f()
+    assert str(e.value) == msg

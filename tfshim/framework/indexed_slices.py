@@ -1,0 +1,61 @@
+"""tf.IndexedSlices: the sparse gradient of tf.gather (TF: python/framework/indexed_slices.py).
+
+TF's tape returns an IndexedSlices for the gradient of `tf.gather(params, i)` with
+respect to `params`. Wherever an op consumes one it is converted to a dense tensor
+(the sum of `values` scattered at `indices`), as TF's conversion function does;
+tfshim exposes that dense value as `_value` so that the op dispatcher can take it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tfshim.framework.tensor import Tensor, _next_id, _wrap_as
+from tfshim.util.tf_export import tf_export
+
+
+@tf_export("IndexedSlices")
+class IndexedSlices:
+    """A sparse slice of a dense tensor: `dense[indices[i]] += values[i]`."""
+
+    def __init__(self, values: Tensor, indices: Tensor, dense_shape: Tensor | None = None) -> None:
+        self._values = values
+        self._indices = indices
+        self._dense_shape = dense_shape
+        self._id = _next_id()
+
+    values = property(lambda self: self._values)
+    indices = property(lambda self: self._indices)
+    dense_shape = property(lambda self: self._dense_shape)
+    dtype = property(lambda self: self._values._dtype)
+    _dtype = property(lambda self: self._values._dtype)
+
+    @property
+    def shape(self) -> Any:
+        from tfshim.framework.tensor_shape import TensorShape
+
+        return TensorShape([int(d) for d in self._dense_shape._value])
+
+    @property
+    def _value(self) -> np.ndarray:
+        """The dense value (TF: _indexed_slices_to_tensor, an unsorted segment sum)."""
+        shape = tuple(int(d) for d in self._dense_shape._value)
+        out = np.zeros(shape, dtype=self._values._value.dtype)
+        with np.errstate(all="ignore"):
+            np.add.at(out, self._indices._value.astype(np.int64), self._values._value)
+        return out
+
+    def _dense(self) -> Tensor:
+        return _wrap_as(self._value, self._values._dtype)
+
+    def __str__(self) -> str:
+        return "IndexedSlices(indices={}, values={}{})".format(
+            self._indices, self._values,
+            (f", dense_shape={self._dense_shape}") if self._dense_shape is not None else "")
+
+    def __neg__(self) -> IndexedSlices:
+        from tfshim.ops.math_ops import negative
+
+        return IndexedSlices(negative(self._values), self._indices, self._dense_shape)
