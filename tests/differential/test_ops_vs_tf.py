@@ -12,6 +12,7 @@ from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from hypothesis.extra import numpy as hnp  # noqa: E402
 
+
 def _m(mod, name):
     for part in name.split("."):
         mod = getattr(mod, part)

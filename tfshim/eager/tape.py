@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+
 class _TapeStack(threading.local):
     def __init__(self) -> None:
         self.tapes: list[Tape] = []

@@ -193,7 +193,7 @@ _BY_NP[np.dtype(np.str_)] = string
 _BY_NP[np.dtype(np.bytes_)] = string
 
 _PYTHON_TO_TF = {float: float32, object: string}
-_PYTHON_TO_TF[type(True)] = bool
+_PYTHON_TO_TF[type(True)] = bool  # noqa: UP003 - `bool` here is tf.bool
 
 # TF: backprop_util.IsTrainable.
 TRAINABLE = frozenset([float16, float32, float64, bfloat16, complex64, complex128, resource, variant])

@@ -12,7 +12,7 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
-from tfshim.ops.op import KernelError, defop, not_differentiable, tf_export
+from tfshim.ops.op import KernelError, defop, error_suffix, not_differentiable, run_op, tf_export
 
 # `range` and `slice` are TF names defined in this module; the builtins keep these names.
 builtins_range = builtins.range
@@ -260,7 +260,13 @@ def _select_grad(op: Any, grad: Tensor) -> tuple:
     return None, gx, gy
 
 
-Where = defop("Where", lambda c: np.argwhere(c).astype(np.int64))
+def _where_kernel(c: np.ndarray) -> Any:
+    if c.ndim == 0:
+        raise KernelError(errors.InvalidArgumentError, "WhereOp : Unhandled input dimensions: 0")
+    return np.argwhere(c).astype(np.int64)
+
+
+Where = defop("Where", _where_kernel)
 not_differentiable(Where)
 
 
@@ -478,23 +484,6 @@ def check_attr(op_name: str, t: Tensor, attr: str, suffix: str = " name: ") -> N
     entry = OP_DEFS.get(op_name)
     if entry is not None and attr in entry[1] and t._dtype._cname not in entry[1][attr]:
         raise attr_error(op_name, t._dtype, attr, suffix)
-
-
-def _has_list(raw: Any) -> bool:
-    return any(isinstance(r, (list, tuple)) for r in raw)
-
-
-def run_op(op: Any, raw: tuple, *tensors: Tensor, check: bool = False, **attrs: Any) -> Any:
-    """Runs `op` (after `op.check` if `check`). When an input was a Python list or tuple TF's eager op
-    takes its fallback path, whose errors end in `[Op:X]` without the fast path's ` name: `."""
-    try:
-        if check:
-            op.check(*tensors)
-        return op(*tensors, **attrs)
-    except errors.OpError as e:
-        if _has_list(raw) and e.message.endswith("] name: "):
-            raise type(e)(None, None, e.message[:-len(" name: ")]) from None
-        raise
 
 
 def _const(value: Any, dtype: Any) -> Tensor:
@@ -1002,7 +991,7 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     """TF: tf.gather (GatherV2). The gradient for axis 0 is a tf.IndexedSlices, as in TF."""
     p = convert_to_tensor(params)
     i = convert_to_tensor(indices)
-    check_attr("GatherV2", i, "Tindices", suffix="" if _has_list((indices,)) else " name: ")
+    check_attr("GatherV2", i, "Tindices", suffix=error_suffix((indices,)))
     axis = batch_dims if axis is None else _axis_int(axis)
     if batch_dims < 0:
         batch_dims += i._value.ndim
@@ -1052,7 +1041,7 @@ def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: Any = None) 
         raise NotImplementedError("tfshim: tf.gather_nd with batch_dims > 0")
     p = convert_to_tensor(params)
     i = convert_to_tensor(indices)
-    check_attr("GatherNd", i, "Tindices", suffix="" if _has_list((indices,)) else " name: ")
+    check_attr("GatherNd", i, "Tindices", suffix=error_suffix((indices,)))
     return run_op(GatherNd, (params, indices), p, i)
 
 
@@ -1189,7 +1178,7 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
     if on._dtype is not off._dtype:
         raise TypeError(f"dtype {on._dtype} of on_value does not match dtype {off._dtype} of off_value")
     i = convert_to_tensor(indices)
-    check_attr("OneHot", i, "TI", suffix="" if _has_list((indices,)) else " name: ")
+    check_attr("OneHot", i, "TI", suffix=error_suffix((indices,)))
     return run_op(OneHot, (indices,), i, on, off, depth=_axis_int(depth), axis=-1 if axis is None else int(axis))
 
 

@@ -22,10 +22,12 @@ from tfshim.ops.op import (
     _DEVICE,
     KernelError,
     Op,
+    as_called,
     defop,
     disallowed_dtype,
     dtype_mismatch,
     not_differentiable,
+    run_op,
     tf_export,
 )
 
@@ -93,28 +95,9 @@ def _packet_mask(shape: tuple, dtype: np.dtype) -> np.ndarray:
     return (np.arange(n) < n - n % p).reshape(shape)
 
 
-def _is_fallback(*raw: Any) -> bool:
-    """TF's eager fast path cannot take Python sequences or strings: those go through the
-    slow path (`execute`), whose error messages lack the ` name: ` suffix."""
-    return any(isinstance(v, (list, tuple, str, bytes)) for v in raw)
-
-
-def _strip_name(e: Exception) -> Exception:
-    msg = str(e)
-    if msg.endswith(" name: "):
-        msg = msg[: -len(" name: ")]
-    return type(e)(None, None, msg)
-
-
 def run(op: Op, raw: tuple, *tensors: Tensor, **attrs: Any) -> Any:
-    """Checks `tensors` against `op`'s type attr and runs it; errors as TF's fast or slow path prints them."""
-    try:
-        op.check(*tensors)
-        return op(*tensors, **attrs)
-    except errors.OpError as e:
-        if _is_fallback(*raw):
-            raise _strip_name(e) from None
-        raise
+    """Checks `tensors` against `op`'s type attr and runs it (ops/op.py: run_op)."""
+    return run_op(op, raw, *tensors, check=True, **attrs)
 
 
 def binary(op: Op, x: Any, y: Any) -> Tensor:
@@ -1020,7 +1003,7 @@ def reciprocal(x: Any, name: Any = None) -> Tensor:
         e = errors.NotFoundError(
             None, None, f"Could not find device for node: {node}\n{_RECIPROCAL_KERNELS} [Op:Reciprocal] name: "
         )
-        raise _strip_name(e) if _is_fallback(*raw) else e
+        raise as_called(e, raw)
     return run(Reciprocal, raw, x)
 
 
@@ -1707,9 +1690,7 @@ def _arg_reduce(op: Op, input: Any, axis: Any, output_type: Any) -> Tensor:  # n
             raise disallowed_dtype(op.name, output_type, "output_type")
         return op(x, dim=int(dim._value), output_type=output_type)
     except errors.OpError as e:
-        if _is_fallback(*raw):
-            raise _strip_name(e) from None
-        raise
+        raise as_called(e, raw) from None
 
 
 @tf_export("math.argmax", "argmax")

@@ -8,7 +8,8 @@ failures into TF's exception texts (`{{function_node ...}} ... [Op:Name] name: `
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tfshim.kernels import fpenv
 from tfshim.ops.op_defs import OP_DEFS
@@ -55,6 +56,35 @@ def dtype_mismatch(op_name: str, index: int, expected: Any, got: Any) -> Excepti
     return errors.InvalidArgumentError(None, None, (
         "cannot compute %s as input #%d(zero-based) was expected to be a %s tensor but is a %s tensor "
         "[Op:%s] name: " % (op_name, index, expected._cname, got._cname, op_name)))
+
+
+def _took_slow_path(raw: tuple) -> bool:
+    """TF's eager fast path cannot take Python sequences or strings: such calls go through
+    `execute`, whose error messages end in `[Op:X]` without the fast path's ` name: `."""
+    return any(isinstance(v, (list, tuple, str, bytes)) for v in raw)
+
+
+def error_suffix(raw: tuple) -> str:
+    """What follows `[Op:X]` in TF's error for a call with these user arguments."""
+    return "" if _took_slow_path(raw) else " name: "
+
+
+def as_called(e: Any, raw: tuple) -> Any:
+    """The OpError `e` as TF prints it for a call with these user arguments (see _took_slow_path)."""
+    if _took_slow_path(raw) and e.message.endswith("] name: "):
+        return type(e)(None, None, e.message[: -len(" name: ")])
+    return e
+
+
+def run_op(op: Op, raw: tuple, *tensors: Any, check: bool = False, **attrs: Any) -> Any:
+    """Runs `op` on converted `tensors` (after TF's dtype checks if `check`); `raw` are the
+    user's original arguments, which decide the error suffix as in TF."""
+    try:
+        if check:
+            op.check(*tensors)
+        return op(*tensors, **attrs)
+    except errors.OpError as e:
+        raise as_called(e, raw) from None
 
 
 class OpContext:
@@ -145,7 +175,7 @@ def defop(name: str, kernel: Callable, multi_output: bool = False, kernel_name: 
 
 
 # Late-bound to avoid import cycles: tensor.py and tape.py import this module.
-from tfshim.framework import dtypes, errors  # noqa: E402
 from tfshim.eager.tape import _state as _tape_state  # noqa: E402
 from tfshim.eager.tape import record_operation  # noqa: E402
+from tfshim.framework import dtypes, errors  # noqa: E402
 from tfshim.framework.tensor import _wrap  # noqa: E402

@@ -7,7 +7,8 @@ reflected `y + x` force-casts the Python value to the tensor's dtype (TF's
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tfshim.framework import dtypes
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs

@@ -5,7 +5,8 @@ As in TF, dicts flatten in sorted key order and everything else is a leaf.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tfshim.util.tf_export import tf_export
 
