@@ -8,6 +8,7 @@ accumulating gradients for tensors used several times.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import enum
 from collections import Counter
@@ -70,7 +71,8 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
     # unwatched constant is unconnected even when a recorded op used it.
     source_ids = {s._id for s in sources if s._id in tensor_tape}
 
-    # Ops between the targets and the tracked tensors, and how often each tensor is used.
+    # TF's PrepareBackprop: the ops between the targets and the tracked tensors, how many
+    # consumers each tensor has, and for each op how many of its outputs are still awaited.
     entries: dict[int, tuple] = {}
     usage: dict[int, int] = {}
     stack = [t._id for t in targets]
@@ -80,28 +82,44 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
             continue
         entries[id(entry)] = entry
         for i in entry[1]:
-            usage[i] = usage.get(i, 0) + 1
-            stack.append(i)
-    missing = {k: sum(usage.get(o._id, 0) for o in e[0].outputs) for k, e in entries.items()}
+            if i in usage:
+                usage[i] += 1
+            else:
+                usage[i] = 1
+                if i in tensor_tape:
+                    stack.append(i)
+    missing: dict[int, int] = {}
+    for i in usage:
+        producer = tensor_tape.get(i)
+        if producer is not None:
+            missing[id(producer)] = missing.get(id(producer), 0) + 1
 
     grads: dict[int, list] = {}
     for i, t in enumerate(targets):
         g = output_gradients[i] if output_gradients is not None else None
         grads.setdefault(t._id, []).append(_ones_like(t) if g is None else g)
 
-    ready = [e for k, e in entries.items() if missing[k] == 0]
+    # TF's op stack: ready ops are inserted at the front and taken from the back, so ops run
+    # in the order TF runs them and gradients reach each tensor (and AddN) in TF's order.
+    ready = collections.deque(e for k, e in entries.items() if k not in missing)
     while ready:
         ctx, input_ids = entry = ready.pop()
         out_grads: list = []
+        any_grad = False
         for o in ctx.outputs:
             gl = grads.get(o._id) if o._id in source_ids else grads.pop(o._id, None)
-            out_grads.append(_aggregate(gl) if gl else None)
-        if any(g is not None for g in out_grads):
+            if gl:
+                any_grad = True
+                out_grads.append(gl[0] if len(gl) == 1 else _aggregate(gl))
+            else:
+                out_grads.append(None)
+        if any_grad:
             grad_fn = ctx.op.grad
             if grad_fn is None:
                 raise LookupError(f"gradient registry has no entry for: {ctx.op.name}")
             if grad_fn is not NOT_DIFFERENTIABLE:
-                out_grads = [_zeros_like(o, batch) if g is None else g for o, g in zip(ctx.outputs, out_grads)]
+                if None in out_grads:
+                    out_grads = [_zeros_like(o, batch) if g is None else g for o, g in zip(ctx.outputs, out_grads)]
                 ctx.skip_input_indices = tuple(
                     i for i, t in enumerate(input_ids) if t not in tensor_tape and t not in source_ids)
                 in_grads = grad_fn(ctx, *out_grads) if batch is None else batched_vjp(ctx, out_grads, batch)
@@ -109,13 +127,22 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
                     in_grads = (in_grads,)
                 for i, g in zip(input_ids, in_grads):
                     if g is not None:
-                        grads.setdefault(i, []).append(g)
+                        if i in grads:
+                            grads[i].append(g)
+                        else:
+                            grads[i] = [g]
         for i in input_ids:
+            count = usage.get(i)
+            if count is None:
+                continue
+            usage[i] = count - 1
+            if count > 1:
+                continue
             producer = tensor_tape.get(i)
             if producer is not None and id(producer) in missing:
                 missing[id(producer)] -= 1
                 if missing[id(producer)] == 0:
-                    ready.append(producer)
+                    ready.appendleft(producer)
         del entry, ctx
 
     result = []

@@ -163,8 +163,35 @@ def _numpy_to_tensor_value(value: np.ndarray, dtype: DType | None) -> tuple[np.n
         return value.astype(dtype.as_numpy_dtype), dtype
 
 
+def _scalar_fast_path(value: Any, dtype: DType | None) -> Tensor | None:
+    """Python float/int scalars into float or int32 tensors, the common case of `x * 2.0`.
+    Returns None where the general converter must decide (and raise TF's errors)."""
+    t = type(value)
+    if t is float:
+        if dtype is None:
+            if abs(value) > _F32_MAX and value == value and abs(value) != float("inf"):
+                return None
+            dtype = dtypes.float32
+        elif not dtype.is_floating:
+            return None
+    elif t is int:
+        if dtype is None:
+            if not _INT32_MIN <= value <= _INT32_MAX:
+                return None
+            dtype = dtypes.int32
+        elif not (dtype.is_floating or (dtype in (dtypes.int32, dtypes.int64) and _INT32_MIN <= value <= _INT32_MAX)):
+            return None
+    else:
+        return None
+    with np.errstate(over="ignore"):
+        return _wrap_as(np.array(value, dtype=dtype._np), dtype)
+
+
 def _to_tensor(value: Any, dtype: DType | None) -> Tensor:
     """Converts a non-Tensor value, with `dtype` required if given."""
+    fast = _scalar_fast_path(value, dtype)
+    if fast is not None:
+        return fast
     if isinstance(value, np.ndarray):
         arr, d = _numpy_to_tensor_value(value, dtype)
     elif isinstance(value, np.generic):

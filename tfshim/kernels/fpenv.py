@@ -73,3 +73,33 @@ class flush_denormals:  # noqa: N801 - used like a function
     def __exit__(self, *exc: object) -> None:
         if AVAILABLE:
             exit()
+
+
+# NumPy's warnings (overflow, division by zero, invalid) are silenced inside kernels: TF returns
+# inf/nan quietly. Setting NumPy's error-state context variable directly costs a tenth of
+# `np.errstate`; NumPy < 2 has no such variable and takes the np.seterr path.
+try:
+    from numpy._core import _ufunc_config as _uc
+
+    _ERRSTATE_VAR = _uc._extobj_contextvar
+    _IGNORE_ALL = _uc._make_extobj(all="ignore")
+except (ImportError, AttributeError):  # NumPy 1.x
+    _ERRSTATE_VAR = None
+
+
+def quiet() -> object:
+    """Silences NumPy floating-point warnings; returns the token for unquiet()."""
+    if _ERRSTATE_VAR is not None:
+        return _ERRSTATE_VAR.set(_IGNORE_ALL)
+    import numpy as np
+
+    return np.seterr(all="ignore")
+
+
+def unquiet(token: object) -> None:
+    if _ERRSTATE_VAR is not None:
+        _ERRSTATE_VAR.reset(token)  # type: ignore[arg-type]
+    else:
+        import numpy as np
+
+        np.seterr(**token)  # type: ignore[arg-type]

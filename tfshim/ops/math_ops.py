@@ -17,7 +17,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.kernels import eigen_math
+from tfshim.kernels import eigen_math, eigen_reduce
 from tfshim.ops.op import (
     _DEVICE,
     KernelError,
@@ -48,26 +48,23 @@ def _incompatible(x: np.ndarray, y: np.ndarray) -> KernelError:
 def cwise_binary(np_fn: Any) -> Any:
     """A broadcasting NumPy kernel; bad shapes give TF's `Incompatible shapes` text.
 
-    NumPy warnings (overflow, division by zero) are silenced: TF returns inf/nan quietly.
+    NumPy's warnings are silenced by the dispatcher (kernels/fpenv.py: quiet).
     """
 
     def kernel(x: np.ndarray, y: np.ndarray) -> Any:
-        try:
-            np.broadcast_shapes(x.shape, y.shape)
-        except ValueError:
-            raise _incompatible(x, y) from None
-        with np.errstate(all="ignore"):
-            return np_fn(x, y)
+        xs, ys = x.shape, y.shape
+        if xs != ys and xs and ys:
+            try:
+                np.broadcast_shapes(xs, ys)
+            except ValueError:
+                raise _incompatible(x, y) from None
+        return np_fn(x, y)
 
     return kernel
 
 
 def cwise_unary(np_fn: Any) -> Any:
-    def kernel(x: np.ndarray) -> Any:
-        with np.errstate(all="ignore"):
-            return np_fn(x)
-
-    return kernel
+    return np_fn  # the dispatcher silences NumPy's warnings
 
 
 _EIGEN_DTYPES = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
@@ -1426,7 +1423,7 @@ def _reduce(op: Op, input_tensor: Any, axis: Any, keepdims: Any) -> Tensor:
     return run(op, raw, x, axis=_axis_list(axis), keepdims=keepdims)
 
 
-Sum = defop("Sum", _reducer(lambda x, axes, k: np.sum(x, axis=axes, dtype=x.dtype, keepdims=k)))
+Sum = defop("Sum", _reducer(eigen_reduce.reduce_sum))  # Eigen SumReducer's exact accumulation order
 
 
 def _sum_grad_value(op: Any, grad: Tensor) -> Tensor:
@@ -1448,21 +1445,7 @@ def reduce_sum(input_tensor: Any, axis: Any = None, keepdims: bool = False, name
     return _reduce(Sum, input_tensor, axis, keepdims)
 
 
-def _mean(x: np.ndarray, axes: tuple, keepdims: bool) -> np.ndarray:
-    """TF's MeanReducer: the sum divided by the count; integers (summed in 64 bits) truncate."""
-    count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
-    if x.dtype.kind in "iu":
-        acc = np.int64 if x.dtype.kind == "i" else np.uint64
-        s = np.sum(x, axis=axes, dtype=acc, keepdims=keepdims)
-        if count == 0:
-            return np.zeros_like(s).astype(x.dtype)
-        q = np.abs(s) // count if x.dtype.kind == "i" else s // count
-        return (np.sign(s) * q if x.dtype.kind == "i" else q).astype(x.dtype)
-    s = np.sum(x, axis=axes, dtype=x.dtype, keepdims=keepdims)
-    return s / x.dtype.type(count) if x.dtype.kind != "c" else s / count
-
-
-Mean = defop("Mean", _reducer(_mean))
+Mean = defop("Mean", _reducer(eigen_reduce.reduce_mean))  # TF: SumReducer / count; ints truncate
 
 
 @Mean.gradient
@@ -1489,8 +1472,8 @@ def _highest(dt: np.dtype) -> Any:
     return np.inf if dt.kind == "f" else (np.iinfo(dt).max if dt.kind in "iu" else True)
 
 
-Max = defop("Max", _reducer(lambda x, axes, k: np.max(x, axis=axes, keepdims=k, initial=_lowest(x.dtype))))
-Min = defop("Min", _reducer(lambda x, axes, k: np.min(x, axis=axes, keepdims=k, initial=_highest(x.dtype))))
+Max = defop("Max", _reducer(eigen_reduce.reduce_max))
+Min = defop("Min", _reducer(eigen_reduce.reduce_min))
 
 
 def _min_or_max_grad(op: Any, grad: Tensor) -> Tensor:
@@ -1528,7 +1511,7 @@ def reduce_min(input_tensor: Any, axis: Any = None, keepdims: bool = False, name
     return _reduce(Min, input_tensor, axis, keepdims)
 
 
-Prod = defop("Prod", _reducer(lambda x, axes, k: np.prod(x, axis=axes, dtype=x.dtype, keepdims=k)))
+Prod = defop("Prod", _reducer(eigen_reduce.reduce_prod))
 
 
 @Prod.gradient
