@@ -371,16 +371,17 @@ def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: Any = N
 
 # ===== dropout ======================================================================================
 
-_dropout_rng = np.random.default_rng()
 
 
 @tf_export("nn.dropout")
 def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.dropout: x / (1 - rate) where uniform >= rate, else 0.
 
-    tfshim differs: the uniform stream is tfshim's (NumPy), not TF's Philox stream, until tf.random
-    lands; with `seed` the mask is deterministic (the same seed gives the same mask).
+    The mask comes from `tf.random.uniform(noise_shape, dtype=x.dtype, seed=seed)`, as in TF's
+    nn_ops.dropout_v2, so it is TF's Philox stream bit for bit (after `tf.random.set_seed`).
     """
+    from tfshim.ops import random_ops
+
     is_rate_number = isinstance(rate, numbers.Real)
     if is_rate_number and (rate < 0 or rate >= 1):
         raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}")
@@ -389,6 +390,7 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None, name: 
         raise ValueError("`x.dtype` must be a floating point tensor as `x` will be scaled. "
                          f"Received: x_dtype={x._dtype}")
     if is_rate_number and rate == 0:
+        random_ops.get_seed(seed)  # TF draws the op seed even when it returns x unchanged
         return x
     if is_rate_number:
         ret = math_ops.multiply(x, convert_to_tensor(1 / (1 - rate), dtype=x._dtype))
@@ -396,12 +398,12 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None, name: 
     else:
         rate_t = math_ops.cast(convert_to_tensor(rate), x._dtype)
         ret = math_ops.realdiv(x, math_ops.subtract(_scalar(1, x), rate_t))
-    shape = list(x._value.shape) if noise_shape is None else [
-        x._value.shape[i] if d is None else int(d) for i, d in enumerate(array_ops._int_list(noise_shape)
-                                                                            if not isinstance(noise_shape, list)
-                                                                            else noise_shape)]
-    rng = np.random.default_rng(seed) if seed is not None else _dropout_rng
-    random_tensor = _wrap_as(rng.random(shape).astype(x._value.dtype), x._dtype)
+    if noise_shape is None:
+        noise_shape = array_ops.shape(x)  # an int32 tensor, as TF passes it (it keys the kernel cache)
+    else:
+        dims = noise_shape if isinstance(noise_shape, list) else array_ops._int_list(noise_shape)
+        noise_shape = [x._value.shape[i] if d is None else int(d) for i, d in enumerate(dims)]
+    random_tensor = random_ops.random_uniform(noise_shape, dtype=x._dtype, seed=seed)
     keep_mask = math_ops.greater_equal(random_tensor, rate_t)
     return array_ops.where(keep_mask, ret, _scalar(0, x))
 
