@@ -14,6 +14,26 @@ COMPAT = Path(__file__).resolve().parent.parent / "compat"
 SCRIPTS = sorted(p for p in COMPAT.rglob("*.py") if p.with_suffix(".out").exists())
 
 
+def known_differences() -> dict:
+    """compat/known_differences.txt: `script  reason` lines for outputs that still differ from TF's
+    (explained in compat/DIFFERENCES.md). They run as strict xfails: fixing one makes its test fail
+    until the line is removed."""
+    known = {}
+    path = COMPAT / "known_differences.txt"
+    for line in path.read_text(encoding="utf-8").splitlines() if path.exists() else []:
+        if line.strip() and not line.startswith("#"):
+            name, reason = line.split(None, 1)
+            known[name] = reason.strip()
+    return known
+
+
+KNOWN = known_differences()
+PARAMS = [pytest.param(p, id=str(p.relative_to(COMPAT)),
+                       marks=[pytest.mark.xfail(strict=True, reason=KNOWN[str(p.relative_to(COMPAT))])]
+                       if str(p.relative_to(COMPAT)) in KNOWN else [])
+          for p in SCRIPTS]
+
+
 def run_shim(script: Path, *extra: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
     return subprocess.run([sys.executable, "-m", "tfshim", script.name, *extra], cwd=script.parent,
@@ -24,7 +44,11 @@ def test_there_are_compat_scripts():
     assert len(SCRIPTS) >= 36
 
 
-@pytest.mark.parametrize("script", SCRIPTS, ids=[str(p.relative_to(COMPAT)) for p in SCRIPTS])
+def test_known_differences_name_existing_scripts():
+    assert set(KNOWN) <= {str(p.relative_to(COMPAT)) for p in SCRIPTS}
+
+
+@pytest.mark.parametrize("script", PARAMS)
 def test_compat_script_matches_tf(script):
     proc = run_shim(script)
     assert proc.returncode == 0, proc.stderr.decode()[-3000:]
