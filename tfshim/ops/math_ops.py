@@ -419,6 +419,8 @@ def truncatemod(x: Any, y: Any, name: Any = None) -> Tensor:
 def _pow_kernel(x: np.ndarray, y: np.ndarray) -> Any:
     if x.dtype.kind in "iu" and np.any(y < 0):
         raise KernelError(errors.InvalidArgumentError, "Integers to negative integer powers are not allowed")
+    if x.dtype.kind == "f" and x.dtype.itemsize >= 4:
+        return cwise_binary(eigen_math.pow)(x, y)
     return cwise_binary(np.power)(x, y)
 
 
@@ -1221,7 +1223,7 @@ def _erfc_kernel(x: np.ndarray) -> Any:
     if x.size == 0:
         return np.empty(x.shape, x.dtype)
     with np.errstate(all="ignore"):
-        r = np.frompyfunc(math.erfc, 1, 1)(x.astype(np.float64)).astype(np.float64).astype(x.dtype)
+        r = np.asarray(np.frompyfunc(math.erfc, 1, 1)(x.astype(np.float64)), np.float64).astype(x.dtype)
         return np.where(np.abs(r) < np.finfo(x.dtype).tiny, np.zeros((), x.dtype), r)
 
 
