@@ -8,6 +8,7 @@ as TF attaches them with `Tensor._override_operator`.
 from __future__ import annotations
 
 import itertools
+import sys
 from typing import Any, Iterator
 
 import numpy as np
@@ -157,13 +158,102 @@ def numpy_text(tensor: Any, is_repr: bool = False) -> str:
     if is_repr:
         if np.isscalar(value) and not isinstance(value, bytes):
             text = repr(value.item())
+        elif _NUMPY_BEFORE_2_3:
+            text = _numpy24_text(value, is_repr=True)
         else:
             text = repr(value)
     else:
-        text = str(value)
+        text = _numpy24_text(value) if _NUMPY_BEFORE_2_3 else str(value)
     if "\n" in text:
         text = "\n" + text
     return text
+
+
+# TF 2.21's outputs are recorded with NumPy 2.4; older NumPys print some arrays differently, so there tfshim
+# formats them as NumPy 2.4 does (its arrayprint._array_repr_implementation and FloatingFormat.fillFormat):
+#  - NumPy 2.2 added `shape=(...)` to the repr of a summarised array (size > threshold); 1.26 to 2.1 omit it.
+#  - NumPy 2.3 prints float16/float32 (and complex64's parts) in scientific notation from 10**precision up
+#    (1e3, 1e6) instead of from 1e8, in arrays and scalars: `[1.234567e+06]`, not `[1234567.]`.
+# A user-set print option `legacy` keeps the installed NumPy's own text.
+_NUMPY_VERSION = tuple(int(v) for v in np.__version__.split(".")[:2])
+_NUMPY_BEFORE_2_3 = _NUMPY_VERSION < (2, 3)
+
+
+def _sci_from(dtype: np.dtype) -> float:
+    return 10.0 ** min(8, np.finfo(dtype).precision)
+
+
+def _numpy23_sci(data: np.ndarray) -> bool:
+    if data.dtype not in (np.float16, np.float32):
+        return False
+    finite = np.abs(data[np.isfinite(data)])
+    return bool(finite.size) and bool(finite.max() >= _sci_from(data.dtype))
+
+
+def _numpy23_sci_scalar(x: Any) -> bool:
+    return type(x) in (np.float16, np.float32) and bool(np.isfinite(x)) and _sci_from(x.dtype) <= abs(float(x)) < 1e16
+
+
+def _numpy23_scalar_str(x: Any, sign: bool = False) -> str:
+    """A float16/float32 scalar's str() (complex parts: without a trailing `.0`) as NumPy 2.4 prints it."""
+    if _numpy23_sci_scalar(x) or (np.isfinite(x) and 0 < abs(float(x)) < 1e-4):
+        return np.format_float_scientific(x, trim="-", sign=sign)
+    return np.format_float_positional(x, trim="-", sign=sign)
+
+
+def _numpy24_text(value: Any, is_repr: bool = False) -> str:
+    options = np.get_printoptions()
+    plain = repr if is_repr else str
+    if options["legacy"] is not False or type(value) not in (np.ndarray, np.float16, np.float32, np.complex64):
+        return plain(value)
+    if value.ndim == 0:  # str() of a scalar (repr() of one goes through .item())
+        x = value[()]
+        if type(x) is np.complex64 and (_numpy23_sci_scalar(x.real) or _numpy23_sci_scalar(x.imag)):
+            imag = _numpy23_scalar_str(x.imag, sign=True) + "j"
+            if x.real == 0 and not np.signbit(x.real):
+                return imag.lstrip("+")
+            return "(" + _numpy23_scalar_str(x.real) + imag + ")"
+        return _numpy23_scalar_str(x) if _numpy23_sci_scalar(x) else plain(value)
+    try:
+        from numpy._core import arrayprint  # NumPy 2.0 to 2.2
+    except ImportError:
+        from numpy.core import arrayprint  # NumPy 1.26
+
+    summarised = value.size > options["threshold"]
+    data = arrayprint._leading_trailing(value, options["edgeitems"]) if summarised else value
+    formatter = None
+    if value.dtype in (np.float16, np.float32, np.complex64) and value.size:
+        parts = (data,) if value.dtype.kind == "f" else (data.real, data.imag)
+        if any(_numpy23_sci(part) for part in parts):
+
+            class Format(arrayprint.FloatingFormat):
+                def fillFormat(self, d: np.ndarray) -> None:
+                    self.exp_format = self.exp_format or _numpy23_sci(d)
+                    super().fillFormat(d)
+
+            args = (options["precision"], options["floatmode"], options["suppress"])
+            legacy = sys.maxsize  # NumPy's internal value for "no legacy mode"
+            if value.dtype.kind == "f":
+                formatter = {"float_kind": Format(data, *args, sign=options["sign"], legacy=legacy)}
+            else:
+                fmt = arrayprint.ComplexFloatingFormat(data, *args, sign=options["sign"], legacy=legacy)
+                fmt.real_format = Format(data.real, *args, sign=options["sign"], legacy=legacy)
+                fmt.imag_format = Format(data.imag, *args, sign="+", legacy=legacy)
+                formatter = {"complex_kind": fmt}
+    if not is_repr:
+        return str(value) if formatter is None else np.array2string(value, separator=" ", formatter=formatter)
+    if formatter is None and not (summarised and _NUMPY_VERSION < (2, 2)):
+        return repr(value)
+    prefix, width = "array(", options["linewidth"]
+    body = prefix + np.array2string(value, width, separator=", ", prefix=prefix, suffix=")", formatter=formatter)
+    extras = [f"shape={value.shape}"] if summarised else []
+    if not arrayprint.dtype_is_implied(value.dtype):
+        extras.append(f"dtype={arrayprint.dtype_short_repr(value.dtype)}")
+    if not extras:
+        return body + ")"
+    extra = ", ".join(extras) + ")"
+    last_line = len(body) + 1 - (body.rfind("\n") + 1)
+    return body + "," + ("\n" + " " * len(prefix) if last_line + len(extra) + 1 > width else " ") + extra
 
 
 def _wrap(value: Any) -> EagerTensor:
