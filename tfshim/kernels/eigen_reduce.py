@@ -386,7 +386,7 @@ def reduce_mean(x: np.ndarray, axes: tuple, keepdims: bool = False) -> np.ndarra
         s = np.sum(x, axis=axes, dtype=acc, keepdims=keepdims)
         if count == 0:
             return np.zeros_like(s).astype(x.dtype)
-        q = np.abs(s) // count if x.dtype.kind == "i" else s // count
+        q = np.abs(s) // np.int64(count) if x.dtype.kind == "i" else s // np.uint64(count)  # no float64 (NumPy 1)
         return (np.sign(s) * q if x.dtype.kind == "i" else q).astype(x.dtype)
     if x.dtype in _PACKET and x.size:
         s = reduce_sum(x, axes, keepdims)

@@ -12,7 +12,15 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
-from tfshim.ops.op import KernelError, defop, error_suffix, not_differentiable, run_op, tf_export
+from tfshim.ops.op import (
+    KernelError,
+    check_attr,
+    defop,
+    error_suffix,
+    not_differentiable,
+    run_op,
+    tf_export,
+)
 
 # `range` and `slice` are TF names defined in this module; the builtins keep these names.
 builtins_range = builtins.range
@@ -468,24 +476,6 @@ def kernel_error(kernel: str, message: str, suffix: str = " name: ", cls: Any = 
                        wrapped=False, suffix=suffix)
 
 
-def attr_error(op_name: str, dtype: Any, attr: str, suffix: str = " name: ") -> Exception:
-    """TF's pre-kernel `Value for attr 'X' of float is not in the list ...` for any type attr."""
-    from tfshim.ops.op_defs import OP_DEFS
-
-    summary, allowed = OP_DEFS[op_name]
-    return errors.InvalidArgumentError(None, None, (
-        "Value for attr '{}' of {} is not in the list of allowed values: {}\n\t; NodeDef: {{{{node {}}}}}; {} "
-        "[Op:{}]{}".format(attr, dtype._cname, ", ".join(allowed[attr]), op_name, summary, op_name, suffix)))
-
-
-def check_attr(op_name: str, t: Tensor, attr: str, suffix: str = " name: ") -> None:
-    from tfshim.ops.op_defs import OP_DEFS
-
-    entry = OP_DEFS.get(op_name)
-    if entry is not None and attr in entry[1] and t._dtype._cname not in entry[1][attr]:
-        raise attr_error(op_name, t._dtype, attr, suffix)
-
-
 def _const(value: Any, dtype: Any) -> Tensor:
     dtype = dtypes.as_dtype(dtype)
     return _wrap_as(np.asarray(value, dtype=dtype.as_numpy_dtype), dtype)
@@ -732,7 +722,9 @@ def tile(input: Any, multiples: Any, name: Any = None) -> Tensor:  # noqa: A002
     return run_op(Tile, (input, multiples), convert_to_tensor(input), multiples=tuple(_int_list(multiples)))
 
 
-def _paddings(x: np.ndarray, paddings: tuple, kernel: str) -> None:
+def _paddings(x: np.ndarray, paddings: tuple, kernel: str, pshape: Any = None) -> None:
+    if pshape is not None and (len(pshape) != 2 or pshape[1] != 2):
+        raise KernelError(errors.InvalidArgumentError, f"paddings must be a matrix with 2 columns: {_dims(pshape)}")
     p = np.asarray(paddings).reshape(-1, 2) if len(paddings) else np.zeros((0, 2), np.int64)
     if p.shape[0] != x.ndim:
         raise KernelError(errors.InvalidArgumentError, f"The first dimension of paddings must be the rank of "
@@ -742,8 +734,8 @@ def _paddings(x: np.ndarray, paddings: tuple, kernel: str) -> None:
             raise KernelError(errors.InvalidArgumentError, "Paddings must be non-negative: %d %d" % (a, b))
 
 
-def _pad_kernel(x: np.ndarray, paddings: tuple, constant_values: Any = 0) -> Any:
-    _paddings(x, paddings, "Pad")
+def _pad_kernel(x: np.ndarray, paddings: tuple, constant_values: Any = 0, pshape: Any = None) -> Any:
+    _paddings(x, paddings, "Pad", pshape)
     return np.pad(x, [tuple(p) for p in paddings], mode="constant", constant_values=constant_values)
 
 
@@ -761,8 +753,8 @@ Pad.gradient(_pad_grad)
 PadV2.gradient(_pad_grad)
 
 
-def _mirror_pad_kernel(x: np.ndarray, paddings: tuple, mode: str) -> Any:
-    _paddings(x, paddings, "MirrorPad")
+def _mirror_pad_kernel(x: np.ndarray, paddings: tuple, mode: str, pshape: Any = None) -> Any:
+    _paddings(x, paddings, "MirrorPad", pshape)
     off = 1 if mode == "REFLECT" else 0
     for (a, b), d in zip(paddings, x.shape):
         if a > d - off or b > d - off:
@@ -818,13 +810,17 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
     if p._value.ndim != 2 or p._value.shape[-1] != 2:
         pv = tuple(tuple(int(v) for v in row) for row in np.atleast_2d(p._value))
     m = mode.upper()
+    # TF's kernels check the paddings' shape first ("paddings must be a matrix with 2 columns: [0]")
+    ps = {} if p._value.ndim == 2 and p._value.shape[-1] == 2 else {"pshape": tuple(p._value.shape)}
+    if ps:
+        pv = ()
     if m == "CONSTANT":
         c = convert_to_tensor(constant_values, dtype=x._dtype)
         if not np.any(c._value != 0):
-            return run_op(Pad, (tensor, paddings), x, paddings=pv)
-        return run_op(PadV2, (tensor, paddings), x, paddings=pv, constant_values=c._value)
+            return run_op(Pad, (tensor, paddings), x, paddings=pv, **ps)
+        return run_op(PadV2, (tensor, paddings), x, paddings=pv, constant_values=c._value, **ps)
     if m in ("REFLECT", "SYMMETRIC"):
-        return run_op(MirrorPad, (tensor, paddings), x, paddings=pv, mode=m)
+        return run_op(MirrorPad, (tensor, paddings), x, paddings=pv, mode=m, **ps)
     raise ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or "SYMMETRIC". '
                      f"Received `mode` = {mode}")
 
@@ -928,7 +924,7 @@ def _index_text(shape: tuple, flat: int) -> str:
     return ",".join(str(i) for i in np.unravel_index(flat, shape)) if shape else ""
 
 
-def _gather_kernel(params: np.ndarray, indices: np.ndarray, axis: int, batch_dims: int) -> Any:
+def _gather_kernel(params: np.ndarray, indices: np.ndarray, axis: int, batch_dims: int, static_axis: Any = None) -> Any:
     r = params.ndim
     if not -r <= axis < r:
         if axis >= 0:
@@ -976,7 +972,8 @@ def _gather_grad(op: Any, grad: Tensor) -> list:
     params, indices = op.inputs
     pshape = params._value.shape
     axis, batch_dims = op.get_attr("axis") % len(pshape), op.get_attr("batch_dims")
-    if axis == 0 and batch_dims == 0:
+    given = op.get_attr("static_axis")
+    if (axis if given is None else given) == 0 and batch_dims == 0:  # TF: the axis *as given* is 0 (-1: dense)
         size = indices._value.size
         values = Reshape(grad, shape=(size,) + pshape[1:])
         flat = Reshape(indices, shape=(size,))
@@ -993,11 +990,12 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     i = convert_to_tensor(indices)
     check_attr("GatherV2", i, "Tindices", suffix=error_suffix((indices,)))
     axis = batch_dims if axis is None else _axis_int(axis)
+    given = axis
     if batch_dims < 0:
         batch_dims += i._value.ndim
     if axis < 0:
         axis += p._value.ndim
-    return run_op(GatherV2, (params, indices), p, i, axis=axis, batch_dims=int(batch_dims))
+    return run_op(GatherV2, (params, indices), p, i, axis=axis, batch_dims=int(batch_dims), static_axis=given)
 
 
 def _gather_nd_kernel(params: np.ndarray, indices: np.ndarray) -> Any:
@@ -1062,6 +1060,9 @@ def _scatter_check(kernel: str, indices: np.ndarray, updates: np.ndarray, shape:
 
 def _scatter_nd_kernel(indices: np.ndarray, updates: np.ndarray, shape: tuple) -> Any:
     flat = _scatter_check("ScatterNd", indices, updates, shape, "shape")
+    if 0 in tuple(shape) and (indices.size or updates.size):
+        raise KernelError(errors.InvalidArgumentError, "Indices and updates specified for empty output shape",
+                          suffix="")
     out = np.zeros(shape, dtype=updates.dtype)
     k = flat.shape[1]
     with np.errstate(all="ignore"):
@@ -1217,7 +1218,8 @@ def _range_kernel(start: np.ndarray, limit: np.ndarray, delta: np.ndarray) -> An
     if start.dtype.kind in "iu":
         size = (abs(int(lim) - int(s)) + abs(int(d)) - 1) // abs(int(d))
     else:
-        size = int(np.ceil(np.abs((np.float64(lim) - np.float64(s)) / np.float64(d))))
+        with np.errstate(all="ignore"):  # TF: ceil(|(limit - start) / delta|) in T's own precision
+            size = int(np.ceil(np.abs((lim - s) / d)))
     with np.errstate(all="ignore"):
         return (s + np.arange(size).astype(start.dtype) * d).astype(start.dtype)
 
@@ -1318,6 +1320,12 @@ def _topk_kernel(x: np.ndarray, k: int, sorted: bool = True) -> Any:  # noqa: A0
         raise KernelError(errors.InvalidArgumentError,
                           "input must have at least k columns. Had %d, needed %d" % (x.shape[-1], k))
     # Stable descending order: larger first, ties by lower index (TF's TopKV2); NaN counts as largest.
+    if x.dtype.kind == "f" and k == 1 and x.shape[-1]:
+        # TF's k == 1 path is an argmax scan, measured: NaN never wins over a number (-inf included), the
+        # first of equal maxima wins, and a row of NaN gives index 0.
+        m = np.max(np.where(np.isnan(x), -np.inf, x), axis=-1, keepdims=True)
+        idx = np.argmax(x == m, axis=-1)[..., None].astype(np.int32)
+        return np.take_along_axis(x, idx, axis=-1), idx
     if x.dtype.kind == "f":
         key = np.where(np.isnan(x), np.inf, x)
         nan_first = np.isnan(x)
@@ -1420,11 +1428,17 @@ def argsort(values: Any, axis: Any = -1, direction: str = "ASCENDING", stable: b
 def _unique_kernel(x: np.ndarray, out_idx: Any) -> Any:
     if x.ndim != 1:
         raise KernelError(errors.InvalidArgumentError, "unique expects a 1D vector.")
-    _, first, inverse = np.unique(x, return_index=True, return_inverse=True)
-    order = np.argsort(first, kind="stable")  # TF keeps first-occurrence order
-    rank = np.empty_like(order)
-    rank[order] = np.arange(order.size)
-    return x[np.sort(first)], rank[inverse.reshape(-1)].astype(out_idx.as_numpy_dtype)
+    # TF hashes with ==: -0 joins 0, and every NaN is its own element; y keeps first-occurrence order.
+    n = x.shape[0]
+    nan = np.isnan(x) if x.dtype.kind in "fc" else np.zeros(n, bool)
+    first_of = np.flatnonzero(nan) if nan.all() else np.empty(n, np.int64)
+    if not nan.all():
+        where = np.flatnonzero(~nan)
+        _, first, inverse = np.unique(x[where], return_index=True, return_inverse=True)
+        first_of[where] = where[first][inverse.reshape(-1)]
+        first_of[nan] = np.flatnonzero(nan)
+    firsts = np.unique(first_of)
+    return x[firsts], np.searchsorted(firsts, first_of).astype(out_idx.as_numpy_dtype)
 
 
 Unique = defop("Unique", _unique_kernel, multi_output=True)

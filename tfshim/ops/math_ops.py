@@ -284,7 +284,7 @@ def divide(x: Any, y: Any, name: Any = None) -> Tensor:
 
 
 def _div_no_nan_kernel(x: np.ndarray, y: np.ndarray) -> Any:
-    return cwise_binary(lambda a, b: np.where(b == 0, np.zeros((), a.dtype), a / np.where(b == 0, 1, b)))(x, y)
+    return cwise_binary(lambda a, b: np.where(b == 0, np.zeros((), a.dtype), a / np.where(b == 0, np.ones((), b.dtype), b)))(x, y)
 
 
 DivNoNan = defop("DivNoNan", _div_no_nan_kernel)
@@ -309,8 +309,16 @@ def divide_no_nan(x: Any, y: Any, name: Any = None) -> Tensor:
     return run(DivNoNan, (), x, y)
 
 
+def _empty_result(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether the broadcast result has no elements (TF then divides nothing and raises nothing)."""
+    try:
+        return 0 in np.broadcast_shapes(x.shape, y.shape)
+    except ValueError:
+        return False
+
+
 def _int_div_check(x: np.ndarray, y: np.ndarray) -> None:
-    if x.dtype.kind in "iu" and not np.all(y):
+    if x.dtype.kind in "iu" and not np.all(y) and not _empty_result(x, y):
         raise KernelError(errors.InvalidArgumentError, "Integer division by zero")
 
 
@@ -369,7 +377,7 @@ def floormod(x: Any, y: Any, name: Any = None) -> Tensor:
 
 
 def _trunc_check(x: np.ndarray, y: np.ndarray) -> None:
-    if x.dtype.kind in "iu" and not np.all(y):
+    if x.dtype.kind in "iu" and not np.all(y) and not _empty_result(x, y):
         raise KernelError(
             errors.InternalError, "Unexpected error in binary operator (only integer div and mod should have errors)"
         )
@@ -410,9 +418,25 @@ def _truncatemod_kernel(x: np.ndarray, y: np.ndarray) -> Any:
 TruncateMod = defop("TruncateMod", _truncatemod_kernel)  # TF registers no gradient
 
 
+_TRUNCATEMOD_KERNELS = (
+    "All kernels registered for op TruncateMod:\n"
+    "  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64, DT_BFLOAT16, DT_HALF]\n"
+    "  device='CPU'; T in [DT_DOUBLE]\n  device='CPU'; T in [DT_FLOAT]\n  device='CPU'; T in [DT_INT64]\n"
+    "  device='CPU'; T in [DT_INT32]\n  device='DEFAULT'; T in [DT_INT32]\n"
+)
+
+
 @tf_export("truncatemod")
 def truncatemod(x: Any, y: Any, name: Any = None) -> Tensor:
-    """TF: tf.truncatemod: the remainder has x's sign (C's fmod)."""
+    """TF: tf.truncatemod: the remainder has x's sign (C's fmod). TF has no CPU kernel for half/bfloat16."""
+    raw = (x, y)
+    xt, yt = convert_to_tensor(x), convert_to_tensor(y)
+    if xt._dtype is yt._dtype and xt._dtype in (dtypes.float16, dtypes.bfloat16):
+        node = f"{{{{node TruncateMod}}}} = TruncateMod[T=DT_{xt._dtype._cname.upper()}]"
+        e = errors.NotFoundError(
+            None, None, f"Could not find device for node: {node}\n{_TRUNCATEMOD_KERNELS} [Op:TruncateMod] name: "
+        )
+        raise as_called(e, raw)
     return binary(TruncateMod, x, y)
 
 
@@ -532,7 +556,8 @@ def squared_difference(x: Any, y: Any, name: Any = None) -> Tensor:
 def _xlogy_kernel(x: np.ndarray, y: np.ndarray) -> Any:
     def f(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         a, b = np.broadcast_arrays(a, b)
-        lg = eigen_math.log(np.ascontiguousarray(b)) if b.dtype in _EIGEN_DTYPES else np.log(b)
+        # (ascontiguousarray makes a 0-d array 1-d: reshape back)
+        lg = eigen_math.log(np.ascontiguousarray(b)).reshape(b.shape) if b.dtype in _EIGEN_DTYPES else np.log(b)
         return np.where(a == 0, np.zeros((), a.dtype), a * lg)
 
     return cwise_binary(f)(x, y)
@@ -1214,17 +1239,86 @@ def erf(x: Any, name: Any = None) -> Tensor:
     return unary(Erf, x)
 
 
-def _erfc_kernel(x: np.ndarray) -> Any:
-    """erfc per element through the C library (math.erfc), computed in double; results below the dtype's
-    smallest normal are flushed to zero as under TF's FTZ.  TF runs Eigen's generic_fast_erfc: values agree to
-    TF's test tolerance, not bit for bit (compat/DIFFERENCES.md)."""
-    import math
+_ERFC32_ALPHA = (5.61802298761904239654541015625e-04, -4.91381669417023658752441406250e-03,
+                 2.67075151205062866210937500000e-02, -1.12800106406211853027343750000e-01,
+                 3.76122951507568359375000000000e-01, -1.12837910652160644531250000000e+00)
+_ERFC32_GAMMA = (1.0208116471767425537109375e-01, 4.2920666933059692382812500e-01,
+                 3.2379078865051269531250000e-01, 5.3971976041793823242187500e-02)
+_ERFC32_DELTA = (1.7251677811145782470703125e-02, 3.9137163758277893066406250e-01, 1.0,
+                 6.2173241376876831054687500e-01, 9.5662862062454223632812500e-02)
 
-    if x.size == 0:
-        return np.empty(x.shape, x.dtype)
-    with np.errstate(all="ignore"):
-        r = np.asarray(np.frompyfunc(math.erfc, 1, 1)(x.astype(np.float64)), np.float64).astype(x.dtype)
-        return np.where(np.abs(r) < np.finfo(x.dtype).tiny, np.zeros((), x.dtype), r)
+
+def _twoprod_low_f32(x: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    """Eigen twoprod_low(x, x, xy) for float without FMA (Veltkamp split with 2^12 + 1, Dekker)."""
+    f = np.float32
+    gamma = f(4097.0) * x
+    hi = (x - gamma) + gamma
+    lo = x - hi
+    p = hi * hi + (-xy)
+    p = hi * lo + p
+    p = lo * hi + p
+    return lo * lo + p
+
+
+def _perfc_f32(x_in: np.ndarray, expfn: Any) -> np.ndarray:
+    """Eigen generic_fast_erfc<float> (SpecialFunctionsImpl.h), non-FMA pmadd; pmin/pmax keep NaN."""
+    f = np.float32
+    x = np.where(np.isnan(x_in), x_in, np.clip(x_in, f(-11.0), f(11.0)))
+    x2 = x * x
+    one = f(1.0)
+    small = x * eigen_math._polevl(x2, _ERFC32_ALPHA, f) + one
+    mask = one < x2
+    if not mask.any():
+        return small
+    x2_lo = _twoprod_low_f32(x, x2)
+    exp2_hi = expfn(-x2)
+    z = exp2_hi - exp2_hi * x2_lo
+    q2 = one / x2
+    r = eigen_math._polevl(q2, _ERFC32_GAMMA, f) / (x * eigen_math._polevl(q2, _ERFC32_DELTA, f))
+    large = z * r + np.where(x < 0, f(2.0), f(0.0))
+    return np.where(mask, large, small)
+
+
+def _perfc_f64(x_in: np.ndarray, expfn: Any) -> np.ndarray:
+    """Eigen generic_fast_erfc<double>: clamp to [-28, 28], 1 - x*erf_over_x for |x| <= 1, else
+    erfc_double_large (the tail of eigen_math's erf)."""
+    d = np.float64
+    em = eigen_math
+    x = np.where(np.isnan(x_in), x_in, np.clip(x_in, d(-28.0), d(28.0)))
+    x2 = x * x
+    one = d(1.0)
+    small = one - x * (em._polevl(x2, em._ERF64_ALPHA, d) / em._polevl(x2, em._ERF64_BETA, d))
+    mask = one < x2
+    if not mask.any():
+        return small
+    x2_lo = em._twoprod_low_f64(x, x, x2)
+    exp2_hi = expfn(-x2)
+    z = exp2_hi - exp2_hi * x2_lo
+    q2 = one / x2
+    r = em._polevl(q2, em._ERFC64_GAMMA, d) / (x * em._polevl(q2, em._ERFC64_DELTA, d))
+    large = z * r + np.where(x < 0, d(2.0), d(0.0))
+    return np.where(mask, large, small)
+
+
+def _erfc_scalar(fn: Any) -> Any:
+    def scalar(v: np.ndarray) -> np.ndarray:  # the scalar functor: same formula, exp from glibc
+        with eigen_math._tf_fpenv():
+            return fn(v, lambda a: eigen_math._libm("exp", a))
+
+    return scalar
+
+
+def _erfc_kernel(x: np.ndarray) -> Any:
+    """TF: Eigen's generic_fast_erfc, emulated (packets with pexp, the scalar tail with glibc exp, half on the
+    float scalar path)."""
+    if x.dtype not in _EIGEN_DTYPES:
+        raise KernelError(errors.InvalidArgumentError, f"erfc: unsupported dtype {x.dtype}")
+    s32, s64 = _erfc_scalar(_perfc_f32), _erfc_scalar(_perfc_f64)
+    return eigen_math._run(x, {
+        np.dtype(np.float32): (lambda v: _perfc_f32(v, eigen_math._pexp_f32), s32),
+        np.dtype(np.float16): (s32, s32),
+        np.dtype(np.float64): (lambda v: _perfc_f64(v, eigen_math._pexp_f64), s64),
+    }, "erfc")
 
 
 Erfc = defop("Erfc", _erfc_kernel)

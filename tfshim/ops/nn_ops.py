@@ -38,7 +38,24 @@ def _float_kernel(fn: Any) -> Any:
 
 # ===== activations ==============================================================================
 
-Relu = defop("Relu", _float_kernel(lambda x: np.maximum(x, np.zeros((), x.dtype))))
+def _relu_kernel(x: np.ndarray) -> np.ndarray:
+    """TF: features.cwiseMax<PropagateNaN>(0), measured bit for bit.  float/double packets (all but the last
+    n % 8 resp. n % 4 elements) are max_ps(x, 0) with NaN kept: -0 -> +0.  The scalar tail is std::max(x, 0)
+    and half runs scalar-like everywhere: -0 stays -0.  NaN passes through with its bits."""
+    if x.dtype.kind != "f":
+        return np.maximum(x, np.zeros((), x.dtype))
+    zero = np.zeros((), x.dtype)
+    out = np.where(x < 0, zero, x)  # scalar path: -0 and NaN kept
+    packet = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}.get(x.dtype)
+    if packet:
+        flat = out.reshape(-1)
+        k = flat.size - flat.size % packet
+        head = flat[:k]
+        head[head == 0] = zero  # max_ps(-0, 0) = +0
+    return out
+
+
+Relu = defop("Relu", _relu_kernel)
 ReluGrad = defop("ReluGrad", lambda g, y: g * (y > 0).astype(g.dtype))
 
 
@@ -84,8 +101,14 @@ def relu6(features: Any, name: Any = None) -> Tensor:
     return _unary(Relu6, features)
 
 
-LeakyRelu = defop("LeakyRelu", lambda x, alpha: np.where(x > 0, x, x * x.dtype.type(alpha)))
-LeakyReluGrad = defop("LeakyReluGrad", lambda g, x, alpha: np.where(x > 0, g, g * g.dtype.type(alpha)))
+def _alpha(alpha: float, dtype: np.dtype) -> Any:
+    """The float attr `alpha` as TF's kernel sees it: a float32 cast to T (0.2 is 0.20000000298023224 in double)."""
+    with np.errstate(all="ignore"):
+        return np.float32(alpha).astype(dtype)
+
+
+LeakyRelu = defop("LeakyRelu", lambda x, alpha: np.where(x > 0, x, x * _alpha(alpha, x.dtype)))
+LeakyReluGrad = defop("LeakyReluGrad", lambda g, x, alpha: np.where(x > 0, g, g * _alpha(alpha, g.dtype)))
 
 
 @LeakyRelu.gradient
@@ -249,9 +272,7 @@ def gelu(features: Any, approximate: bool = False, name: Any = None) -> Tensor:
                                   math_ops.add(x, math_ops.multiply(coeff, math_ops.pow(x, _scalar(3, x)))))
         return math_ops.multiply(math_ops.multiply(half, x), math_ops.add(one, math_ops.tanh(inner)))
     arg = math_ops.multiply(math_ops.negative(x), math_ops.cast(0.7071067811865476, x._dtype))
-    erfc = getattr(math_ops, "erfc", None)  # TF: erfc(-x / sqrt2); 1 - erf(x) until math_ops has erfc
-    tail = erfc(arg) if erfc is not None else math_ops.subtract(one, math_ops.erf(arg))
-    return math_ops.multiply(math_ops.multiply(half, x), tail)
+    return math_ops.multiply(math_ops.multiply(half, x), math_ops.erfc(arg))  # TF: 0.5x * erfc(-x / sqrt2)
 
 
 # ===== softmax ====================================================================================
@@ -541,7 +562,7 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = N
         raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
                          f"labels.shape={labels.shape} and logits.shape={logits.shape}")
     SparseSoftmaxCrossEntropyWithLogits.check(precise)
-    from tfshim.ops.array_ops import check_attr
+    from tfshim.ops.op import check_attr
 
     check_attr("SparseSoftmaxCrossEntropyWithLogits", labels, "Tlabels")
     if gr == 2:

@@ -8,6 +8,7 @@ failures into TF's exception texts (`{{function_node ...}} ... [Op:Name] name: `
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -37,19 +38,42 @@ def raise_op_error(op_name: str, err: KernelError, kernel_name: str | None = Non
     raise err.cls(None, None, "%s%s [Op:%s]%s" % (prefix, err.message, op_name, err.suffix)) from None
 
 
+_ALLOWED = re.compile(r"attr=(\w+):type(?:,default=\w+)?,allowed=\[([^\]]*)\]")
+_OP_DEF_CACHE: dict[str, tuple[str, dict]] = {}
+
+
+def op_def(op_name: str) -> tuple[str, dict] | None:
+    """(TF's OpDef summary, {type attr: [allowed C++ dtype names]}) for a TF op, from op_defs.py."""
+    entry = _OP_DEF_CACHE.get(op_name)
+    if entry is None:
+        summary = OP_DEFS.get(op_name)
+        if summary is None:
+            return None
+        allowed = {m.group(1): [t[3:].lower() for t in m.group(2).split(", ")] for m in _ALLOWED.finditer(summary)}
+        entry = _OP_DEF_CACHE[op_name] = (summary, allowed)
+    return entry
+
+
 def _allowed_dtypes(op_name: str, attr: str = "T") -> frozenset | None:
-    entry = OP_DEFS.get(op_name)
+    entry = op_def(op_name)
     if entry is None or attr not in entry[1]:
         return None
     return frozenset(dtypes._BY_CNAME[c] for c in entry[1][attr] if c in dtypes._BY_CNAME)
 
 
-def disallowed_dtype(op_name: str, dtype: Any, attr: str = "T") -> Exception:
+def disallowed_dtype(op_name: str, dtype: Any, attr: str = "T", suffix: str = " name: ") -> Exception:
     """TF's pre-kernel attr check: `Value for attr 'T' of int32 is not in the list ...`."""
-    summary, allowed = OP_DEFS[op_name]
+    summary, allowed = op_def(op_name)  # type: ignore[misc]
     return errors.InvalidArgumentError(None, None, (
         "Value for attr '%s' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s "
-        "[Op:%s] name: " % (attr, dtype._cname, ", ".join(allowed[attr]), op_name, summary, op_name)))
+        "[Op:%s]%s" % (attr, dtype._cname, ", ".join(allowed[attr]), op_name, summary, op_name, suffix)))
+
+
+def check_attr(op_name: str, t: Any, attr: str, suffix: str = " name: ") -> None:
+    """Raises TF's attr error when `t`'s dtype is not allowed for the op's type attr `attr`."""
+    entry = op_def(op_name)
+    if entry is not None and attr in entry[1] and t._dtype._cname not in entry[1][attr]:
+        raise disallowed_dtype(op_name, t._dtype, attr, suffix)
 
 
 def dtype_mismatch(op_name: str, index: int, expected: Any, got: Any) -> Exception:
