@@ -26,16 +26,20 @@ def _adj(x: np.ndarray, adjoint: bool) -> np.ndarray:
 
 
 _SEQUENTIAL_K = 320  # measured: oneDNN's sgemm matches a sequential FMA over k up to here
+# The exact emulation makes k passes over the output: used up to ~1M multiply-adds (64x64x64 four times
+# over), past which NumPy's BLAS is used and the last bit may differ (compat/DIFFERENCES.md).
+_EXACT_MAX_MACS = 1 << 20
 
 
 def _matmul_np(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """float32: each output summed over k in order with fused multiply-adds, as oneDNN's sgemm
-    microkernel does (bit-exact for k <= 320); otherwise NumPy's matmul."""
+    microkernel does (bit-exact for k <= 320, up to _EXACT_MAX_MACS); otherwise NumPy's matmul."""
     with np.errstate(all="ignore"):
         k = a.shape[-1]
-        if a.dtype == np.float32 and 0 < k <= _SEQUENTIAL_K:
+        out_shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1])
+        if a.dtype == np.float32 and 0 < k <= _SEQUENTIAL_K and k * int(np.prod(out_shape)) <= _EXACT_MAX_MACS:
             a64, b64 = a.astype(np.float64), b.astype(np.float64)
-            acc = np.zeros(np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1]), np.float32)
+            acc = np.zeros(out_shape, np.float32)
             for i in range(k):  # a float32 product is exact in float64: one rounding per step, as an FMA
                 acc = (a64[..., :, i:i + 1] * b64[..., i:i + 1, :] + acc).astype(np.float32)
             return acc
@@ -45,14 +49,20 @@ def _matmul_np(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 # ===== matmul ====================================================================================
 
 
+def _onednn(dtype: np.dtype) -> bool:
+    """Whether TF runs the oneDNN (_Mkl) matmul kernels for this dtype (half, bfloat16, float; measured)."""
+    return dtype.name in ("float16", "bfloat16", "float32")
+
+
 def _matmul_kernel(a: np.ndarray, b: np.ndarray, transpose_a: bool = False, transpose_b: bool = False) -> Any:
+    k = "__MklMatMul" if _onednn(a.dtype) else "MatMul"
     for i, x in enumerate((a, b)):
         if x.ndim < 2:
-            raise kernel_error("__MklMatMul", "In[%d] ndims must be >= 2" % (i,))
+            raise kernel_error(k, "In[%d] ndims must be >= 2" % (i,))
     x = np.swapaxes(a, -1, -2) if transpose_a else a  # MatMul transposes; adjoints conj first
     y = np.swapaxes(b, -1, -2) if transpose_b else b
     if x.shape[-1] != y.shape[-2]:
-        raise kernel_error("__MklMatMul", f"Matrix size-incompatible: In[0]: {_dims(a.shape)}, In[1]: {_dims(b.shape)}")
+        raise kernel_error(k, f"Matrix size-incompatible: In[0]: {_dims(a.shape)}, In[1]: {_dims(b.shape)}")
     return _matmul_np(x, y)
 
 
@@ -87,7 +97,8 @@ def _conj(x: Tensor) -> Tensor:
 
 
 def _batch_matmul_kernel(a: np.ndarray, b: np.ndarray, adj_x: bool = False, adj_y: bool = False) -> Any:
-    k = "__MklBatchMatMulV2"
+    mkl = _onednn(a.dtype)
+    k = "__MklBatchMatMulV2" if mkl else "BatchMatMulV2"
     for i, x in enumerate((a, b)):
         if x.ndim < 2:
             raise kernel_error(k, "In[%d] ndims must be >= 2: %d" % (i, x.ndim))
@@ -99,8 +110,8 @@ def _batch_matmul_kernel(a: np.ndarray, b: np.ndarray, adj_x: bool = False, adj_
             f"{_dims(b.shape)}") from None
     x, y = _adj(a, adj_x), _adj(b, adj_y)
     if x.shape[-1] != y.shape[-2]:
-        raise kernel_error(k, "Matrix size-incompatible: In[0]: %s, In[1]: %s %d %d"
-                           % (_dims(a.shape), _dims(b.shape), adj_x, adj_y))
+        msg = "Matrix size-incompatible: In[0]: %s, In[1]: %s" % (_dims(a.shape), _dims(b.shape))
+        raise kernel_error(k, msg + (" %d %d" % (adj_x, adj_y) if mkl else ""))
     return _matmul_np(x, y)
 
 
