@@ -7,7 +7,6 @@ import logging
 import sys
 from typing import Any
 
-_logger: logging.Logger | None = None
 _counts: dict[Any, int] = {}
 
 
@@ -24,15 +23,14 @@ class _StderrHandler(logging.StreamHandler):
 
 
 def get_logger() -> logging.Logger:
-    global _logger
-    if _logger is None:
-        _logger = logging.getLogger("tensorflow")
-        if not _logger.handlers:
-            handler = _StderrHandler()
-            handler.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
-            _logger.addHandler(handler)
-            _logger.propagate = False
-    return _logger
+    """The "tensorflow" logger, with TF's stderr format (checked on each use: logging is rare)."""
+    logger = logging.getLogger("tensorflow")
+    if not any(isinstance(h, _StderrHandler) for h in logger.handlers):
+        handler = _StderrHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
+        logger.addHandler(handler)
+        logger.propagate = False
+    return logger
 
 
 def log_first_n(level: str, msg: str, n: int, *args: Any) -> None:
