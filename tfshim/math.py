@@ -21,6 +21,7 @@ from tfshim.ops.math_ops import divide as divide
 from tfshim.ops.math_ops import divide_no_nan as divide_no_nan
 from tfshim.ops.math_ops import equal as equal
 from tfshim.ops.math_ops import erf as erf
+from tfshim.ops.math_ops import erfc as erfc
 from tfshim.ops.math_ops import exp as exp
 from tfshim.ops.math_ops import expm1 as expm1
 from tfshim.ops.math_ops import floor as floor
@@ -100,6 +101,7 @@ __all__ = [
     'divide_no_nan',
     'equal',
     'erf',
+    'erfc',
     'exp',
     'expm1',
     'floor',

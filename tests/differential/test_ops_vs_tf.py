@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -37,6 +39,186 @@ def reduction(name, **kw):
 
 
 NOT_EXACT = dict(bitexact=False)
+
+def _sq(mod, x):
+    """The leading square block of a matrix batch."""
+    k = min(x.shape[-2:])
+    return x[..., :k, :k]
+
+
+def _spd(mod, x):
+    """A symmetric positive-definite matrix batch from x: a a^T + n I."""
+    a = _sq(mod, x)
+    n = a.shape[-1]
+    return mod.matmul(a, a, transpose_b=True) + mod.cast(mod.eye(n), a.dtype) * float(n)
+
+
+def _filt(mod, x, kind):
+    """A small fixed filter/kernel of x's dtype (constant: only the input's gradient is compared)."""
+    w = {"conv2d": np.arange(1, 9).reshape(2, 2, 1, 2) / 8.0 - 0.3, "conv1d": np.arange(1, 5).reshape(2, 1, 2) / 4.0}
+    return mod.cast(mod.constant(w[kind]), x.dtype)
+
+
+def _idx(mod, x):
+    return mod.cast(mod.math.floormod(mod.cast(x, mod.int64), 4), mod.int32)
+
+
+INTS_AND_BOOL = INTS + ("bool",)
+# Ops of the op library not covered above (every public op: tfshim.math / nn / linalg / bitwise / top level).
+EXTRA_SPECS: list[OpSpec] = [
+    # ---- elementwise math
+    unary("math.erfc", **NOT_EXACT, note="float32 packets use rcpps + Newton (DIFFERENCES.md: last-bit)"),
+    binary("math.xlogy", **NOT_EXACT, note="subnormal y on the scalar path: open difference (DIFFERENCES.md)"),
+    binary("math.xdivy", **NOT_EXACT),
+    binary("math.mod", dtypes=FLOATS + ("int32", "int64")),
+    binary("realdiv", dtypes=FLOATS),
+    binary("truncatediv", dtypes=SIGNED, grad=False),
+    binary("truncatemod", dtypes=SIGNED + FLOATS, grad=False),
+    binary("math.floordiv", dtypes=SIGNED + ("uint8",), grad=False),
+    binary("math.floormod", dtypes=SIGNED + ("uint8",), grad=False),
+    unary("math.softplus"),
+    unary("math.softsign", **NOT_EXACT),
+    unary("math.conj", dtypes=NUMBERS),
+    OpSpec("math.sigmoid[int-rejected]", lambda mod, x: mod.math.sigmoid(x), 1, dtypes=("int32",), grad=False),
+    OpSpec("math.log_softmax", lambda mod, x: mod.math.log_softmax(x), 1, min_rank=1, **NOT_EXACT),
+    OpSpec("math.l2_normalize", lambda mod, x: mod.math.l2_normalize(x), 1, **NOT_EXACT),
+    OpSpec("clip_by_norm", lambda mod, x: mod.clip_by_norm(x, 1.5), 1, **NOT_EXACT),
+    binary("bitwise.bitwise_and", dtypes=INTS, grad=False),
+    binary("bitwise.bitwise_or", dtypes=INTS, grad=False),
+    binary("bitwise.bitwise_xor", dtypes=INTS, grad=False),
+    unary("bitwise.invert", dtypes=INTS, grad=False),
+    OpSpec("bitwise.left_shift", lambda mod, x, y: mod.bitwise.left_shift(x, mod.math.floormod(y, 9)), 2,
+           dtypes=INTS, grad=False,
+           xfail="tfshim bug: bitwise_ops._shift turns 0-d operands into shape (1,) (np.ascontiguousarray)"),
+    OpSpec("bitwise.right_shift", lambda mod, x, y: mod.bitwise.right_shift(x, mod.math.floormod(y, 9)), 2,
+           dtypes=INTS, grad=False),
+    # ---- creation
+    OpSpec("fill", lambda mod, x: mod.fill(mod.shape(x), mod.reduce_max(mod.abs(x)) if x.shape.rank else x), 1,
+           dtypes=NUMBERS, grad=False),
+    OpSpec("zeros/ones", lambda mod, x: [mod.zeros(mod.shape(x), x.dtype), mod.ones(x.shape, x.dtype)], 1,
+           dtypes=NUMBERS, grad=False),
+    OpSpec("eye", lambda mod, x: mod.eye(len(x.shape) + 1, 3, batch_shape=[2], dtype=x.dtype), 1, dtypes=NUMBERS,
+           grad=False),
+    OpSpec("range", lambda mod, x: mod.range(x[0], x[0] + 5 * x[-1], x[-1]) if x.shape[0] else mod.range(3), 1,
+           min_rank=1, max_rank=1, dtypes=("float32", "int32", "int64"), bounded=50.0, grad=False),
+    OpSpec("linspace", lambda mod, x: mod.linspace(x[0], x[-1], 5), 1, min_rank=1, max_rank=1, bounded=1e3,
+           grad=False, **NOT_EXACT),
+    OpSpec("meshgrid", lambda mod, x, y: mod.meshgrid(x, y), 2, min_rank=1, max_rank=1, dtypes=NUMBERS,
+           grad=False),
+    OpSpec("meshgrid_ij", lambda mod, x, y: mod.meshgrid(x, y, indexing="ij"), 2, min_rank=1, max_rank=1),
+    OpSpec("one_hot_axis0", lambda mod, x: mod.one_hot(_idx(mod, x), 3, on_value=2.0, off_value=-1.0, axis=0), 1,
+           dtypes=("float32",), bounded=100.0, grad=False),
+    # ---- indexing, scatter, gather
+    OpSpec("gather_nd", lambda mod, x: mod.gather_nd(x, [[0], [0]]), 1, min_rank=1),
+    OpSpec("gather_axis-1", lambda mod, x: mod.gather(x, [0, x.shape[-1] - 1, 0], axis=-1), 1, min_rank=1),
+    OpSpec("scatter_nd", lambda mod, x: mod.scatter_nd([[1], [1], [0]], mod.stack([x, x, x]), [3] + list(x.shape)),
+           1, dtypes=NUMBERS),
+    OpSpec("tensor_scatter_nd_update",
+           lambda mod, x, y: mod.tensor_scatter_nd_update(x, [[0]], y[:1]), 2, same_shape=True, min_rank=1,
+           dtypes=NUMBERS),
+    OpSpec("slice", lambda mod, x: mod.slice(x, [0] * len(x.shape), [-1] + [1] * (len(x.shape) - 1)), 1,
+           min_rank=1),
+    OpSpec("strided_slice", lambda mod, x: mod.strided_slice(x, [1], [-1], [2], end_mask=1), 1, min_rank=1),
+    OpSpec("slice_newaxis_shrink", lambda mod, x: x[None, ..., 0, ::2], 1, min_rank=2),
+    OpSpec("split", lambda mod, x: mod.split(x, 2, axis=-1), 1, min_rank=1),
+    OpSpec("split_sizes", lambda mod, x: mod.split(x, [1, -1], axis=0), 1, min_rank=1),
+    OpSpec("unique", lambda mod, x: list(mod.unique(mod.reshape(x, [-1]))), 1, dtypes=("float32", "int32"),
+           grad=False),
+    OpSpec("where3_broadcast", lambda mod, x, y: mod.where(y > 0, x, 0.5 * y), 2),
+    OpSpec("reverse_all", lambda mod, x: mod.reverse(x, list(range(len(x.shape)))), 1, dtypes=NUMBERS),
+    OpSpec("concat_axis-1", lambda mod, x, y: mod.concat([x, y, x], axis=-1), 2, same_shape=True, min_rank=1,
+           dtypes=NUMBERS),
+    OpSpec("pad_reflect", lambda mod, x: mod.pad(x, [[1, 1]] * len(x.shape), mode="REFLECT"), 1),
+    OpSpec("pad_symmetric_const",
+           lambda mod, x: [mod.pad(x, [[0, 1]] * len(x.shape), mode="SYMMETRIC"),
+                           mod.pad(x, [[1, 0]] * len(x.shape), constant_values=3)], 1),
+    OpSpec("squeeze_all", lambda mod, x: mod.squeeze(x), 1),
+    OpSpec("argmax_int64", lambda mod, x: mod.math.argmax(x, axis=0, output_type=mod.int64), 1, min_rank=1,
+           dtypes=FLOATS + INTS, grad=False),
+    OpSpec("top_k_3", lambda mod, x: mod.math.top_k(x, k=min(3, x.shape[-1])), 1, min_rank=1,
+           dtypes=("float32", "int32"), bounded=2.0**99, note="k > 1 with NaN: TF's sort order is undefined"),
+    # ---- matrices
+    OpSpec("linalg.matrix_transpose", lambda mod, x: mod.linalg.matrix_transpose(x), 1, min_rank=2,
+           dtypes=NUMBERS),
+    OpSpec("linalg.adjoint", lambda mod, x: mod.linalg.adjoint(x), 1, min_rank=2),
+    OpSpec("linalg.band_part", lambda mod, x: mod.linalg.band_part(x, 1, 0), 1, min_rank=2, dtypes=NUMBERS),
+    OpSpec("matrix_band_part_-1", lambda mod, x: mod.linalg.band_part(x, -1, 1), 1, min_rank=2),
+    OpSpec("linalg.diag", lambda mod, x: mod.linalg.diag(x), 1, min_rank=1, dtypes=NUMBERS),
+    OpSpec("linalg.set_diag", lambda mod, x, y: mod.linalg.set_diag(x, mod.linalg.diag_part(y) * 2), 2,
+           same_shape=True, min_rank=2),
+    OpSpec("linalg.tensordot", lambda mod, x, y: mod.linalg.tensordot(x, y, axes=[[0], [0]]), 2, same_shape=True,
+           min_rank=1, max_rank=3, dtypes=("float32", "float64"), **NOT_EXACT),
+    OpSpec("tensordot_0", lambda mod, x, y: mod.tensordot(x, y, axes=0), 2, same_shape=True, max_rank=2,
+           dtypes=("float32", "float64"), **NOT_EXACT),
+    OpSpec("einsum_matmul", lambda mod, x, y: mod.einsum("...ij,...kj->...ik", x, y), 2, same_shape=True,
+           min_rank=2, dtypes=("float32", "float64"), **NOT_EXACT),
+    OpSpec("linalg.einsum_trace", lambda mod, x: mod.linalg.einsum("...ii->...", _sq(mod, x)), 1,
+           min_rank=2, grad=False, **NOT_EXACT, note="gradient: tfshim's einsum gradient fails on ...ii (reported)"),
+    OpSpec("einsum_sum", lambda mod, x, y: mod.einsum("i...,i...->...", x, y), 2, same_shape=True, min_rank=1,
+           dtypes=("float32", "float64"), **NOT_EXACT),
+    OpSpec("matmul_2d_transpose_a", lambda mod, x, y: mod.matmul(x, y, transpose_a=True), 2, same_shape=True,
+           min_rank=2, max_rank=2, dtypes=("float32", "float64", "int32"), **NOT_EXACT),
+    OpSpec("linalg.inv", lambda mod, x: mod.linalg.inv(_sq(mod, x)), 1, min_rank=2, dtypes=("float32", "float64"),
+           bounded=10.0, **NOT_EXACT),
+    OpSpec("linalg.det", lambda mod, x: mod.linalg.det(_sq(mod, x)), 1, min_rank=2, dtypes=("float32", "float64"),
+           bounded=10.0, **NOT_EXACT),
+    OpSpec("linalg.slogdet", lambda mod, x: list(mod.linalg.slogdet(_sq(mod, x))), 1, min_rank=2,
+           dtypes=("float32", "float64"), bounded=10.0, **NOT_EXACT),
+    OpSpec("linalg.solve", lambda mod, x, y: mod.linalg.solve(_spd(mod, x), _sq(mod, y)), 2, same_shape=True,
+           min_rank=2, dtypes=("float32", "float64"), bounded=10.0, **NOT_EXACT),
+    OpSpec("linalg.cholesky", lambda mod, x: mod.linalg.cholesky(_spd(mod, x)), 1, min_rank=2,
+           dtypes=("float32", "float64"), bounded=10.0, **NOT_EXACT),
+    OpSpec("linalg.triangular_solve",
+           lambda mod, x, y: mod.linalg.triangular_solve(mod.linalg.cholesky(_spd(mod, x)), _sq(mod, y)), 2,
+           same_shape=True, min_rank=2, dtypes=("float32", "float64"), bounded=10.0, **NOT_EXACT),
+    OpSpec("linalg.norm_fro", lambda mod, x: mod.linalg.norm(x, ord="fro", axis=[-2, -1]), 1, min_rank=2,
+           **NOT_EXACT),
+    OpSpec("norm_1_axis", lambda mod, x: mod.norm(x, ord=1, axis=-1), 1, min_rank=1, **NOT_EXACT),
+    # ---- nn (pooling/conv use SAME padding: TF's oneDNN kernels die with SIGFPE on an empty VALID output)
+    unary("nn.tanh"),
+    unary("nn.sigmoid"),
+    unary("nn.swish", **NOT_EXACT),
+    OpSpec("nn.gelu_approximate", lambda mod, x: mod.nn.gelu(x, approximate=True), 1, bounded=1e3, **NOT_EXACT),
+    OpSpec("nn.leaky_relu_alpha", lambda mod, x: mod.nn.leaky_relu(x, alpha=-1.5), 1),
+    OpSpec("nn.bias_add", lambda mod, x, y: mod.nn.bias_add(x, y[(0,) * (len(y.shape) - 1)]), 2, same_shape=True,
+           min_rank=2, dtypes=NUMBERS),
+    OpSpec("nn.dropout_rate0", lambda mod, x: mod.nn.dropout(x, rate=0.0), 1),
+    OpSpec("nn.conv2d", lambda mod, x: mod.nn.conv2d(x[None, ..., None], _filt(mod, x, "conv2d"), 1, "SAME"), 1,
+           min_rank=2, max_rank=2, bounded=100.0, **NOT_EXACT),
+    OpSpec("nn.conv2d_stride2",
+           lambda mod, x: mod.nn.conv2d(x[None, ..., None], _filt(mod, x, "conv2d"), 2, "SAME"), 1,
+           min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=100.0, **NOT_EXACT),
+    OpSpec("nn.conv1d", lambda mod, x: mod.nn.conv1d(x[None, :, None], _filt(mod, x, "conv1d"), 1, "SAME"), 1,
+           min_rank=1, max_rank=1, dtypes=("float32", "float64"), bounded=100.0, **NOT_EXACT),
+    OpSpec("nn.max_pool2d", lambda mod, x: mod.nn.max_pool2d(x[None, ..., None], 2, 1, "SAME"), 1, min_rank=2,
+           max_rank=2, dtypes=("float32", "float64"), bounded=2.0**99, **NOT_EXACT,
+           note="NaN/-inf/-0/denormal window maxima: see compat/DIFFERENCES.md"),
+    OpSpec("nn.avg_pool2d", lambda mod, x: mod.nn.avg_pool2d(x[None, ..., None], 2, 2, "SAME"), 1, min_rank=2,
+           max_rank=2, dtypes=("float32", "float64"), **NOT_EXACT),
+    OpSpec("nn.max_pool1d", lambda mod, x: mod.nn.max_pool1d(x[None, :, None], 2, 2, "SAME"), 1, min_rank=1,
+           max_rank=1, dtypes=("float32",), bounded=2.0**99, **NOT_EXACT,
+           note="NaN/-inf/-0/denormal window maxima: see compat/DIFFERENCES.md"),
+    OpSpec("nn.avg_pool1d", lambda mod, x: mod.nn.avg_pool1d(x[None, :, None], 3, 1, "SAME"), 1, min_rank=1,
+           max_rank=1, dtypes=("float32",), **NOT_EXACT),
+    OpSpec("nn.max_pool", lambda mod, x: mod.nn.max_pool(x[None, ..., None], [1, 2, 2, 1], 1, "SAME"), 1,
+           min_rank=2, max_rank=2, dtypes=("float32",), bounded=2.0**99, **NOT_EXACT,
+           note="NaN/-inf/-0/denormal window maxima: see compat/DIFFERENCES.md"),
+    OpSpec("nn.avg_pool", lambda mod, x: mod.nn.avg_pool(x[None, ..., None], 2, 1, "SAME"), 1,
+           min_rank=2, max_rank=2, dtypes=("float32",), **NOT_EXACT),
+    OpSpec("nn.sparse_softmax_cross_entropy_with_logits",
+           lambda mod, x: mod.nn.sparse_softmax_cross_entropy_with_logits(
+               labels=mod.zeros(x.shape[:-1], mod.int32), logits=x), 1, min_rank=1, **NOT_EXACT),
+    OpSpec("nn.weighted_cross_entropy_with_logits",
+           lambda mod, x, y: mod.nn.weighted_cross_entropy_with_logits(labels=mod.sigmoid(y), logits=x,
+                                                                        pos_weight=1.5), 2, same_shape=True,
+           **NOT_EXACT),
+    OpSpec("math.softmax_axis0", lambda mod, x: mod.math.softmax(x, axis=0), 1, min_rank=1, bounded=2.0**99,
+           **NOT_EXACT, note="float32 NaN/inf rows: oneDNN differs (DIFFERENCES.md)"),
+    OpSpec("math.top_k", lambda mod, x: mod.math.top_k(x, k=1), 1, min_rank=1, dtypes=FLOATS, bounded=2.0**99,
+           note="NaN: TF's choice depends on its sort internals (compat/DIFFERENCES.md)"),
+]
+
+
 SPECS: list[OpSpec] = [
     # ---- elementwise, with bit-exact kernels or NumPy-exact arithmetic
     binary("math.add", dtypes=NUMBERS, rejected=("bool",)),
@@ -141,7 +323,8 @@ SPECS: list[OpSpec] = [
     OpSpec("rank", lambda mod, x: mod.rank(x), 1, dtypes=NUMBERS, grad=False),
     OpSpec("sort", lambda mod, x: mod.sort(x), 1, min_rank=1, dtypes=("float32", "int32")),
     OpSpec("argsort", lambda mod, x: mod.argsort(x), 1, min_rank=1, dtypes=("float32", "int32"), grad=False),
-    OpSpec("top_k", lambda mod, x: mod.math.top_k(x, k=1), 1, min_rank=1, dtypes=("float32", "int32")),
+    OpSpec("top_k", lambda mod, x: mod.math.top_k(x, k=1), 1, min_rank=1, dtypes=("float32", "int32"),
+           bounded=2.0**99, note="NaN: TF's choice depends on its sort internals (compat/DIFFERENCES.md)"),
     OpSpec("one_hot", lambda mod, x: mod.one_hot(mod.cast(x, mod.int32), 4), 1, dtypes=("int32",), grad=False),
     # ---- linear algebra
     OpSpec("matmul", lambda mod, x, y: mod.matmul(x, mod.transpose(y)), 2, same_shape=True, min_rank=2,
@@ -151,8 +334,8 @@ SPECS: list[OpSpec] = [
     OpSpec("linalg.diag_part", lambda mod, x: mod.linalg.diag_part(x), 1, min_rank=2),
     OpSpec("linalg.trace", lambda mod, x: mod.linalg.trace(x), 1, min_rank=2, **NOT_EXACT),
     # ---- nn
-    unary("nn.relu", dtypes=FLOATS + ("int32",)),
-    unary("nn.relu6"),
+    unary("nn.relu", dtypes=FLOATS + ("int32",), note="subnormal inputs: open difference (compat/DIFFERENCES.md)"),
+    unary("nn.relu6", note="subnormal inputs: open difference (compat/DIFFERENCES.md)"),
     unary("nn.leaky_relu"),
     unary("nn.elu"),
     unary("nn.selu"),
@@ -160,7 +343,9 @@ SPECS: list[OpSpec] = [
     unary("nn.softsign", **NOT_EXACT),
     unary("nn.silu", **NOT_EXACT),
     unary("nn.gelu", **NOT_EXACT),
-    OpSpec("nn.softmax", lambda mod, x: mod.nn.softmax(x), 1, min_rank=1, **NOT_EXACT),
+    OpSpec("nn.softmax", lambda mod, x: mod.nn.softmax(x), 1, min_rank=1, dtypes=("float64",), **NOT_EXACT),
+    OpSpec("nn.softmax[finite]", lambda mod, x: mod.nn.softmax(x), 1, min_rank=1, bounded=2.0**99, **NOT_EXACT,
+           note="half/float rows with NaN/inf: oneDNN's softmax, not copied (compat/DIFFERENCES.md)"),
     OpSpec("nn.log_softmax", lambda mod, x: mod.nn.log_softmax(x), 1, min_rank=1, **NOT_EXACT),
     OpSpec("nn.l2_normalize", lambda mod, x: mod.nn.l2_normalize(x, axis=-1), 1, min_rank=1, **NOT_EXACT),
     OpSpec("nn.sigmoid_cross_entropy_with_logits",
@@ -168,8 +353,13 @@ SPECS: list[OpSpec] = [
            same_shape=True, **NOT_EXACT),
     OpSpec("nn.softmax_cross_entropy_with_logits",
            lambda mod, x, y: mod.nn.softmax_cross_entropy_with_logits(labels=mod.nn.softmax(y), logits=x), 2,
-           same_shape=True, min_rank=1, dtypes=("float32", "float64"), **NOT_EXACT),
+           same_shape=True, min_rank=1, dtypes=("float32", "float64"), bounded=2.0**99, **NOT_EXACT,
+           note="labels = softmax(y): float32 NaN/inf rows differ in oneDNN's softmax (compat/DIFFERENCES.md)"),
+    OpSpec("nn.softmax_cross_entropy_with_logits[float64]",
+           lambda mod, x, y: mod.nn.softmax_cross_entropy_with_logits(labels=mod.nn.softmax(y), logits=x), 2,
+           same_shape=True, min_rank=1, dtypes=("float64",), **NOT_EXACT),
     OpSpec("nn.moments", lambda mod, x: mod.nn.moments(x, axes=[0]), 1, min_rank=1, **NOT_EXACT),
+    *EXTRA_SPECS,
 ]
 
 _SPECIALS = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, np.inf, -np.inf, np.nan, 1e-30, -1e30, 1e-40, 65504.0, 3.0e38]
@@ -200,21 +390,27 @@ def values(dtype: str, shape: tuple, spec: OpSpec):
 def op_inputs(draw, spec: OpSpec):
     dtype = draw(st.sampled_from(spec.dtypes + spec.rejected))
     if spec.arity == 1 or spec.same_shape:
-        shape = draw(hnp.array_shapes(min_dims=spec.min_rank, max_dims=4, min_side=0 if spec.min_rank == 0 else 1,
+        shape = draw(hnp.array_shapes(min_dims=spec.min_rank, max_dims=spec.max_rank,
+                                      min_side=0 if spec.min_rank == 0 else 1,
                                       max_side=4))
         shapes = [shape] * spec.arity
     else:
-        shapes = list(draw(hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=spec.min_rank, max_dims=4,
+        shapes = list(draw(hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=spec.min_rank,
+                                                            max_dims=spec.max_rank,
                                                             min_side=0, max_side=4)).input_shapes)
     return [draw(values(dtype, s, spec)) for s in shapes]
 
 
 @pytest.mark.differential
-@pytest.mark.parametrize("spec", SPECS, ids=[s.name for s in SPECS])
+@pytest.mark.parametrize("spec", [pytest.param(s, marks=pytest.mark.xfail(reason=s.xfail, strict=True)) if s.xfail
+                                  else s for s in SPECS], ids=[s.name for s in SPECS])
 def test_op_matches_tf(spec):
     @given(op_inputs(spec))
     def check(arrays):
         compare_call(spec, arrays)
 
+    if spec.max_examples is not None and os.environ.get("HYPOTHESIS_PROFILE", "ci") == "ci":
+        current = hypothesis.settings.default.max_examples
+        check = hypothesis.settings(max_examples=min(current, spec.max_examples))(check)
     check()
 

@@ -104,3 +104,42 @@ def test_errors(f, cls, msg):
     with pytest.raises(cls) as e:
         f()
     assert str(e.value) == msg
+
+
+def test_differential_regressions_as_tf():
+    # Values and messages recorded from TF 2.21 (tests/differential found them).
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.pad(tf.constant(1.0), [])
+    assert str(e.value) == ("{{function_node __wrapped__Pad_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+                            "paddings must be a matrix with 2 columns: [0] [Op:Pad]")
+    nan = np.nan
+    for row, idx in [([nan, 0.0], 1), ([0.0, nan], 0), ([nan, nan], 0), ([-np.inf, -np.inf], 0),
+                     ([nan, -np.inf], 1), ([2.0, nan, 2.0], 0), ([nan, -3.4028235e38, 2.0], 2)]:
+        for dtype in (tf.float16, tf.float32, tf.float64):
+            v = tf.math.top_k(tf.constant(row, dtype), k=1)
+            assert v.indices.numpy().tolist() == [idx], (row, dtype)
+
+
+def test_differential_regressions_as_tf_2():
+    # Recorded from TF 2.21.
+    u = tf.unique(tf.constant([np.nan, np.nan, 1.0, np.nan, 1.0, -0.0, 0.0]))
+    assert u.idx.numpy().tolist() == [0, 1, 2, 3, 2, 4, 4] and u.y.shape == (5,)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.scatter_nd([[1], [1], [0]], tf.zeros([3, 0], tf.float16), [3, 0])
+    assert str(e.value) == ("{{function_node __wrapped__ScatterNd_device_/job:localhost/replica:0/task:0/device:"
+                            "CPU:0}} Indices and updates specified for empty output shape [Op:ScatterNd]")
+    d = np.float32(0.00015253)
+    assert tf.range(tf.constant(d), tf.constant(d) + 5 * tf.constant(d), tf.constant(d)).shape == (5,)
+    x = tf.constant([1.0, 2.0])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y0, y1 = tf.gather(x, [0, 1, 0], axis=0), tf.gather(x, [0, 1, 0], axis=-1)
+    assert type(tape.gradient(y0, x)).__name__ == "IndexedSlices"
+    assert type(tape.gradient(y1, x)).__name__ != "IndexedSlices"
+    assert tape.gradient(y1, x).numpy().tolist() == [2.0, 1.0]
+
+
+def test_scatter_nd_flushes_subnormals_as_tf():
+    # Recorded from TF 2.21: ScatterNd sums under FTZ/DAZ.
+    x = tf.constant(np.float32(1e-40))
+    assert tf.scatter_nd([[1], [1], [0]], tf.stack([x, x, x]), [3]).numpy().view(np.uint32).tolist() == [0, 0, 0]

@@ -70,3 +70,22 @@ def test_errors(f, msg):
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         f()
     assert str(e.value) == msg
+
+
+def test_matmul_error_kernel_names_as_tf():
+    # Recorded from TF 2.21: only half/bfloat16/float run oneDNN's _Mkl kernels (whose message adds the adj flags).
+    dev = "_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+    cases = [
+        (tf.float64, (1, 1, 2), (2, 1, 1), "{{function_node __wrapped__BatchMatMulV2" + dev +
+         "Matrix size-incompatible: In[0]: [1,1,2], In[1]: [2,1,1] [Op:BatchMatMulV2] name: "),
+        (tf.float64, (3, 2), (4, 5), "{{function_node __wrapped__MatMul" + dev +
+         "Matrix size-incompatible: In[0]: [3,2], In[1]: [4,5] [Op:MatMul] name: "),
+        (tf.int32, (2, 1, 2), (3, 2, 1), "{{function_node __wrapped__BatchMatMulV2" + dev +
+         "In[0] and In[1] must have compatible batch dimensions: [2,1,2] vs. [3,2,1] [Op:BatchMatMulV2] name: "),
+        (tf.float32, (1, 1, 2), (2, 1, 1), "{{function_node __wrapped____MklBatchMatMulV2" + dev +
+         "Matrix size-incompatible: In[0]: [1,1,2], In[1]: [2,1,1] 0 0 [Op:BatchMatMulV2] name: "),
+    ]
+    for dtype, a, b, msg in cases:
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            tf.matmul(tf.zeros(a, dtype), tf.zeros(b, dtype))
+        assert str(e.value) == msg

@@ -248,3 +248,37 @@ def test_no_numpy_warnings_escape():
         tf.math.floormod(tf.constant([1.0]), tf.constant([0.0]))
         tf.math.xlogy(tf.constant([0.0]), tf.constant([0.0]))
         tf.cast(tf.constant([1e10]), tf.int32)
+
+
+def test_differential_regressions_as_tf():
+    # Values recorded from TF 2.21 (tests/differential found them).
+    assert tf.math.log1p(tf.constant([67.0] * 4, tf.float64)).numpy()[0].hex() == "0x1.0e0c6a0bbce38p+2"
+    assert float(tf.math.log1p(tf.constant(67.0, tf.float64)).numpy()).hex() == "0x1.0e0c6a0bbce39p+2"
+    bits = tf.math.log1p(tf.constant([np.nan] * 17, tf.float64)).numpy().view(np.uint64)
+    assert bits.tolist() == [0xFFFFFFFFFFFFFFFF] * 16 + [0x7FF8000000000000]
+    bits = tf.math.log1p(tf.constant([np.nan, -np.nan, 1.0], tf.float64)).numpy().view(np.uint64)
+    assert bits[:2].tolist() == [0x7FF8000000000000, 0xFFF8000000000000]
+    x = tf.constant(np.array([-1.34e154, 1e300, -30.0, 27.5, 0.0]))
+    assert tf.math.erfc(x).numpy().tolist() == [2.0, 0.0, 2.0, 0.0, 1.0]
+    assert abs(tf.math.erfc(tf.constant(5.0, tf.float64)).numpy() - 1.53745979e-12) < 1e-20
+    for dtype in (tf.float16, tf.float32):
+        x = tf.constant(np.zeros((0,)), dtype)
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_prod(x)
+        g = tape.gradient(y, x)
+        assert y.numpy() == 1.0 and g.shape == (0,) and g.dtype == dtype
+    assert tf.cumsum(tf.zeros([2, 0]), axis=1, exclusive=True).shape == (2, 0)
+
+
+def test_differential_regressions_as_tf_2():
+    # Recorded from TF 2.21: an empty result divides nothing (no "Integer division by zero").
+    empty = tf.constant(np.zeros((0,), np.int8))
+    for f in (tf.math.floordiv, tf.math.floormod, tf.truncatediv, tf.truncatemod):
+        assert f(tf.cast(empty, tf.int32), tf.constant(0)).shape == (0,)
+    assert tf.math.floordiv(empty, tf.constant(np.int8(0))).shape == (0,)
+    with pytest.raises(tf.errors.NotFoundError) as e:
+        tf.truncatemod(tf.constant(np.float16(1)), tf.constant(np.float16(0)))
+    assert str(e.value).startswith("Could not find device for node: {{node TruncateMod}} = TruncateMod[T=DT_HALF]\n"
+                                   "All kernels registered for op TruncateMod:\n")
+    assert tf.math.xlogy(tf.constant(np.float16(0)), tf.constant(np.float16(0))).shape == ()

@@ -100,3 +100,34 @@ def test_errors(f, cls, msg):
     with pytest.raises(cls) as e:
         f()
     assert str(e.value) == msg
+
+
+def _bits(t):
+    return np.asarray(t.numpy()).reshape(-1).view(np.uint8).tobytes()
+
+
+def test_differential_regressions_as_tf():
+    # Values recorded from TF 2.21 (tests/differential found them).
+    # relu: Eigen's packets give max_ps(-0, 0) = +0; the scalar tail (and 0-d) and half keep -0.
+    assert np.signbit(tf.nn.relu(tf.constant(np.float32(-0.0))).numpy())
+    r = tf.nn.relu(tf.constant(np.full(9, -0.0, np.float32))).numpy()
+    assert np.signbit(r).tolist() == [False] * 8 + [True]
+    r = tf.nn.relu(tf.constant(np.full(9, -0.0, np.float16))).numpy()
+    assert np.signbit(r).all()
+    nan = tf.nn.relu(tf.constant(np.array([-np.nan, 0.0], np.float32))).numpy()
+    assert nan.view(np.uint32)[0] == 4290772992
+    # leaky_relu: alpha is a float32 attr, so double sees 0.20000000298023224
+    x = tf.constant(np.array(0.0))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.nn.leaky_relu(x)
+    assert tape.gradient(y, x).numpy() == 0.20000000298023224
+    assert tf.nn.leaky_relu(tf.constant([-0.0, 0.0, 1.0, -1.0], tf.float64), alpha=0.1).numpy().tolist() == [
+        -0.0, 0.0, 1.0, -0.10000000149011612]
+    assert tf.nn.leaky_relu(tf.constant([-1.0, -0.0]), alpha=-0.5).numpy().tolist() == [0.5, 0.0]
+    # gelu is 0.5x * erfc(-x/sqrt2): no overflow for huge x
+    x = tf.constant(np.array(1.8961504e+154))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.nn.gelu(x)
+    assert y.numpy() == 1.8961504e+154 and tape.gradient(y, x).numpy() == 1.0

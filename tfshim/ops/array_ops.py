@@ -972,7 +972,7 @@ def _gather_grad(op: Any, grad: Tensor) -> list:
     params, indices = op.inputs
     pshape = params._value.shape
     axis, batch_dims = op.get_attr("axis") % len(pshape), op.get_attr("batch_dims")
-    given = op.get_attr("static_axis")
+    given = getattr(op, "attrs", {}).get("static_axis")
     if (axis if given is None else given) == 0 and batch_dims == 0:  # TF: the axis *as given* is 0 (-1: dense)
         size = indices._value.size
         values = Reshape(grad, shape=(size,) + pshape[1:])
@@ -1065,7 +1065,9 @@ def _scatter_nd_kernel(indices: np.ndarray, updates: np.ndarray, shape: tuple) -
                           suffix="")
     out = np.zeros(shape, dtype=updates.dtype)
     k = flat.shape[1]
-    with np.errstate(all="ignore"):
+    from tfshim.kernels.eigen_math import _tf_fpenv
+
+    with np.errstate(all="ignore"), _tf_fpenv():  # TF sums under FTZ/DAZ: 0 + 1e-40 is 0
         np.add.at(out, tuple(flat.T), updates.reshape((-1,) + tuple(shape[k:])))
     return out
 
