@@ -41,6 +41,7 @@ class OpSpec:
     grad: bool = True
     bitexact: bool = True  # whether tfshim claims bit-identical values (then reprs must match byte for byte)
     positive: bool = False  # inputs restricted to > 0
+    plain_zeros: bool = False  # no -0.0 and no subnormal inputs (a documented difference: see `note`)
     bounded: float | None = None  # |inputs| <= bounded
     same_shape: bool = False  # inputs must have one shape (no broadcasting)
     min_rank: int = 0

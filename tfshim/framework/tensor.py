@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import itertools
 import sys
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 

@@ -23,7 +23,7 @@ def _shift(left: bool) -> Any:
         y = np.clip(y, 0, bits - 1).astype(x.dtype)
         if left:
             x, y = np.broadcast_arrays(x, y)
-            return np.left_shift(_unsigned(np.ascontiguousarray(x)), _unsigned(np.ascontiguousarray(y))).view(x.dtype)
+            return np.left_shift(_unsigned(np.array(x)), _unsigned(np.array(y))).view(x.dtype)  # keeps 0-d shapes
         return np.right_shift(x, y)  # arithmetic for signed types, as in C++
 
     return cwise_binary(f)

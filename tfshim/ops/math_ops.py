@@ -284,7 +284,11 @@ def divide(x: Any, y: Any, name: Any = None) -> Tensor:
 
 
 def _div_no_nan_kernel(x: np.ndarray, y: np.ndarray) -> Any:
-    return cwise_binary(lambda a, b: np.where(b == 0, np.zeros((), a.dtype), a / np.where(b == 0, np.ones((), b.dtype), b)))(x, y)
+    def div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        # 0-d dtype-typed constants: NumPy 1.x would promote Python 0/1 against float32 scalars to float64
+        return np.where(b == 0, np.zeros((), a.dtype), a / np.where(b == 0, np.ones((), b.dtype), b))
+
+    return cwise_binary(div)(x, y)
 
 
 DivNoNan = defop("DivNoNan", _div_no_nan_kernel)
