@@ -13,3 +13,18 @@ try:
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 except ImportError:  # hypothesis is a test extra; tests that need it import it themselves
     pass
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Says how many differential tests ran against real TensorFlow (CI's log must show it ran)."""
+    ran = [r for key in ("passed", "failed", "xfailed")
+           for r in terminalreporter.stats.get(key, []) if "tests/differential/" in getattr(r, "nodeid", "")]
+    skipped = [r for r in terminalreporter.stats.get("skipped", [])
+               if "differential" in str(getattr(r, "longrepr", ""))]
+    if ran:
+        import tensorflow
+
+        terminalreporter.write_line(
+            f"differential suite: {len(ran)} tests ran against real TensorFlow {tensorflow.__version__}")
+    elif skipped:
+        terminalreporter.write_line("differential suite: skipped (TensorFlow not importable)")
