@@ -204,28 +204,28 @@ def _float_fill(op: Any, shape: Any, dtype: Any, seed: Any) -> Tensor:
     return op(st, shape=dims, dtype=_np(dtype), seed=s1, seed2=s2, tshape=st._dtype.name)
 
 
-@tf_export("random.normal")
-def random_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32, seed: Any = None,
-                  name: Any = None) -> Tensor:
-    """TF: ``RandomStandardNormal * stddev + mean``."""
+def _scaled_fill(op: Any, shape: Any, mean: Any, stddev: Any, dtype: Any, seed: Any) -> Tensor:
+    """`op`'s draws * stddev + mean, in TF's order of conversions and arithmetic."""
     dtype = dtypes.as_dtype(dtype)
     st = _shape_tensor(shape)
     mean_t = _convert(mean, dtype, "mean")
     stddev_t = _convert(stddev, dtype, "stddev")
-    rnd = _float_fill(RandomStandardNormal, st, dtype, seed)
+    rnd = _float_fill(op, st, dtype, seed)
     return add(multiply(rnd, stddev_t), mean_t)
+
+
+@tf_export("random.normal")
+def random_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32, seed: Any = None,
+                  name: Any = None) -> Tensor:
+    """TF: ``RandomStandardNormal * stddev + mean``."""
+    return _scaled_fill(RandomStandardNormal, shape, mean, stddev, dtype, seed)
 
 
 @tf_export("random.truncated_normal")
 def truncated_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32, seed: Any = None,
                      name: Any = None) -> Tensor:
     """TF: ``TruncatedNormal * stddev + mean`` (|rnd| < 2)."""
-    dtype = dtypes.as_dtype(dtype)
-    st = _shape_tensor(shape)
-    mean_t = _convert(mean, dtype, "mean")
-    stddev_t = _convert(stddev, dtype, "stddev")
-    rnd = _float_fill(TruncatedNormal, st, dtype, seed)
-    return add(multiply(rnd, stddev_t), mean_t)
+    return _scaled_fill(TruncatedNormal, shape, mean, stddev, dtype, seed)
 
 
 @tf_export("random.uniform")
