@@ -409,32 +409,30 @@ def stateless_random_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any
     return add(multiply(rnd, subtract(maxval, minval)), minval)
 
 
-@tf_export("random.stateless_normal")
-def stateless_random_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32,
-                            name: Any = None, alg: Any = "auto_select") -> Tensor:
-    """TF: ``StatelessRandomNormalV2 * stddev + mean``."""
+def _stateless_scaled_fill(op: Any, shape: Any, seed: Any, mean: Any, stddev: Any, dtype: Any, alg: Any) -> Tensor:
+    """A stateless `op`'s draws * stddev + mean, in TF's order of checks and arithmetic."""
     dtype = dtypes.as_dtype(dtype)
     st = _shape_tensor(shape)
     mean_t = _convert(mean, dtype, "mean")
     stddev_t = _convert(stddev, dtype, "stddev")
     _check_alg(alg)
     key, counter = _key_counter(seed)
-    rnd = _stateless_fill(StatelessRandomNormalV2, st, dtype, key, counter)
+    rnd = _stateless_fill(op, st, dtype, key, counter)
     return add(multiply(rnd, stddev_t), mean_t)
+
+
+@tf_export("random.stateless_normal")
+def stateless_random_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32,
+                            name: Any = None, alg: Any = "auto_select") -> Tensor:
+    """TF: ``StatelessRandomNormalV2 * stddev + mean``."""
+    return _stateless_scaled_fill(StatelessRandomNormalV2, shape, seed, mean, stddev, dtype, alg)
 
 
 @tf_export("random.stateless_truncated_normal")
 def stateless_truncated_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0,
                                dtype: Any = dtypes.float32, name: Any = None, alg: Any = "auto_select") -> Tensor:
     """TF: ``StatelessTruncatedNormalV2 * stddev + mean``."""
-    dtype = dtypes.as_dtype(dtype)
-    st = _shape_tensor(shape)
-    mean_t = _convert(mean, dtype, "mean")
-    stddev_t = _convert(stddev, dtype, "stddev")
-    _check_alg(alg)
-    key, counter = _key_counter(seed)
-    rnd = _stateless_fill(StatelessTruncatedNormalV2, st, dtype, key, counter)
-    return add(multiply(rnd, stddev_t), mean_t)
+    return _stateless_scaled_fill(StatelessTruncatedNormalV2, shape, seed, mean, stddev, dtype, alg)
 
 
 @tf_export("random.stateless_categorical")
