@@ -32,10 +32,11 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import math
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 import numpy as np
+
+from tfshim.kernels import fpenv
 
 __all__ = [
     "exp",
@@ -70,43 +71,16 @@ Kernel = Callable[[np.ndarray], np.ndarray]
 # Floating-point environment: FTZ + DAZ, as TF's ScopedFlushDenormal sets.
 # ---------------------------------------------------------------------------
 
-_MXCSR_FTZ_DAZ = 0x8040
-_MXCSR_OFFSET = 28  # offsetof(fenv_t, __mxcsr) in glibc's x86-64 fenv_t
-
 try:  # pragma: no branch
     _LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-    _fegetenv = _LIBM.fegetenv
-    _fesetenv = _LIBM.fesetenv
-    _probe = (ctypes.c_uint8 * 32)()
-    _HAVE_FENV = _fegetenv(_probe) == 0 and ctypes.util.find_library("m") is not None
-    import platform
-
-    _HAVE_FENV = _HAVE_FENV and platform.machine().lower() in ("x86_64", "amd64")
-except (OSError, AttributeError):  # pragma: no cover - non-glibc platforms
+except OSError:  # pragma: no cover - non-glibc platforms
     _LIBM = None
-    _HAVE_FENV = False
+_HAVE_FENV = fpenv.AVAILABLE
 
 
-@contextmanager
-def _tf_fpenv() -> Iterator[None]:
-    """Run the body with MXCSR.FTZ|DAZ set, like every TF CPU kernel."""
-    if not _HAVE_FENV:
-        yield
-        return
-    saved = (ctypes.c_uint8 * 32)()
-    _fegetenv(saved)
-    new = (ctypes.c_uint8 * 32).from_buffer_copy(saved)
-    mx = int.from_bytes(bytes(saved[_MXCSR_OFFSET : _MXCSR_OFFSET + 4]), "little")
-    if mx & _MXCSR_FTZ_DAZ == _MXCSR_FTZ_DAZ:  # already set (nested call)
-        yield
-        return
-    for i, b in enumerate((mx | _MXCSR_FTZ_DAZ).to_bytes(4, "little")):
-        new[_MXCSR_OFFSET + i] = b
-    _fesetenv(new)
-    try:
-        yield
-    finally:
-        _fesetenv(saved)
+def _tf_fpenv() -> fpenv.flush_denormals:
+    """Run the body with MXCSR.FTZ|DAZ set, like every TF CPU kernel (kernels/fpenv.py)."""
+    return fpenv.flush_denormals()
 
 
 def _flush(x: np.ndarray) -> np.ndarray:
@@ -168,7 +142,8 @@ def _libm(name: str, v: np.ndarray) -> np.ndarray:
     ct = ctypes.c_float if dt == _F32 else ctypes.c_double
     # Build the C arguments *outside* the FTZ window: ctypes' double->float
     # conversion would otherwise flush subnormal inputs before glibc sees them.
-    args = [ct(a) for a in v.tolist()]
+    with fpenv.unflushed():
+        args = [ct(a) for a in v.tolist()]
     with _tf_fpenv():
         res = [fn(a) for a in args]
     return np.frombuffer(b"".join(bytes(r) for r in res), dtype=dt).copy()

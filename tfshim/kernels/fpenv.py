@@ -75,6 +75,23 @@ class flush_denormals:  # noqa: N801 - used like a function
             exit()
 
 
+class unflushed:  # noqa: N801 - used like a function
+    """Context manager: the body runs without FTZ|DAZ even inside a kernel.
+
+    For the ctypes conversions around a C library call: Python float -> C float must not flush a
+    subnormal argument that TF's kernel hands to glibc untouched."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        if AVAILABLE and _envs.depth:
+            _fesetenv(_envs.saved)
+
+    def __exit__(self, *exc: object) -> None:
+        if AVAILABLE and _envs.depth:
+            _fesetenv(_envs.flushing)
+
+
 # NumPy's warnings (overflow, division by zero, invalid) are silenced inside kernels: TF returns
 # inf/nan quietly. Setting NumPy's error-state context variable directly costs a tenth of
 # `np.errstate`; NumPy < 2 has no such variable and takes the np.seterr path.

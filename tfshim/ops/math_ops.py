@@ -63,6 +63,29 @@ def cwise_binary(np_fn: Any) -> Any:
     return kernel
 
 
+def _quiet_nan(v: np.ndarray) -> np.ndarray:
+    """The NaN an x86 instruction returns for NaN operand ``v``: ``v`` with its quiet bit set."""
+    bits = {2: np.uint16, 4: np.uint32, 8: np.uint64}[v.dtype.itemsize]
+    quiet = bits(1 << (np.finfo(v.dtype).nmant - 1))
+    return (np.asarray(v).view(bits) | quiet).view(v.dtype)
+
+
+def x86_nan_order(np_fn: Any) -> Any:
+    """``np_fn`` with x86's NaN propagation for half: the result is the first NaN operand, quieted.
+
+    TF computes half arithmetic in float32 registers (vaddps(x, y) returns x's NaN when both are
+    NaN); NumPy's scalar half loops pick either operand."""
+
+    def fn(x: np.ndarray, y: np.ndarray) -> Any:
+        r = np_fn(x, y)
+        if r.dtype != np.float16 or not np.isnan(r).any():
+            return r
+        x, y = np.broadcast_arrays(x, y)
+        return np.where(np.isnan(x), _quiet_nan(x), np.where(np.isnan(y), _quiet_nan(y), r))
+
+    return fn
+
+
 def cwise_unary(np_fn: Any) -> Any:
     return np_fn  # the dispatcher silences NumPy's warnings
 
@@ -83,6 +106,8 @@ def eigen_unary(em_fn: Callable, np_fn: Callable) -> Any:
 
 
 _PACKET = {np.dtype(np.float16): 8, np.dtype(np.float32): 8, np.dtype(np.float64): 4}
+# Smallest normals, computed at import (never first under FTZ/DAZ: see kernels/eigen_math.py).
+_TINY = {np.dtype(t): np.finfo(t).tiny for t in (np.float16, np.float32, np.float64)}
 
 
 def _packet_mask(shape: tuple, dtype: np.dtype) -> np.ndarray:
@@ -156,7 +181,7 @@ def _where(c: Tensor, x: Tensor, y: Tensor) -> Tensor:
 
 # ----- binary arithmetic -----------------------------------------------------------------
 
-AddV2 = defop("AddV2", cwise_binary(np.add))
+AddV2 = defop("AddV2", cwise_binary(x86_nan_order(np.add)))
 
 
 @AddV2.gradient
@@ -180,7 +205,7 @@ def add(x: Any, y: Any, name: Any = None) -> Tensor:
     return run(AddV2, (), x, y)  # TF's add converts both first: always the fast path
 
 
-Sub = defop("Sub", cwise_binary(np.subtract))
+Sub = defop("Sub", cwise_binary(x86_nan_order(np.subtract)))
 
 
 @Sub.gradient
@@ -195,7 +220,7 @@ def subtract(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(Sub, x, y)
 
 
-Mul = defop("Mul", cwise_binary(np.multiply))
+Mul = defop("Mul", cwise_binary(x86_nan_order(np.multiply)))
 
 
 @Mul.gradient
@@ -214,7 +239,7 @@ def multiply(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(Mul, x, y)
 
 
-RealDiv = defop("RealDiv", cwise_binary(np.true_divide))
+RealDiv = defop("RealDiv", cwise_binary(x86_nan_order(np.true_divide)))
 
 
 @RealDiv.gradient
@@ -499,8 +524,32 @@ def atan2(y: Any, x: Any, name: Any = None) -> Tensor:
     return binary(Atan2, y, x)
 
 
-Maximum = defop("Maximum", cwise_binary(np.maximum))
-Minimum = defop("Minimum", cwise_binary(np.minimum))
+def daz(x: np.ndarray) -> np.ndarray:
+    """x as an SSE instruction reads it under DAZ: subnormals become zeros of the same sign (half: no DAZ)."""
+    if x.dtype not in _TINY or x.dtype == np.float16:
+        return x
+    return np.where(np.abs(x) < _TINY[x.dtype], np.copysign(np.zeros((), x.dtype), x), x)
+
+
+def _minmax(np_fn: Any, pick_b: Any) -> Any:
+    """TF's Maximum/Minimum (scalar_max_op / scalar_min_op with PropagateNaN).
+
+    The packets agree with NumPy's max/min; the scalar tail is `pick_b(a, b) ? b : a` on DAZ'd
+    operands, so a tie (0 vs -0, or a subnormal vs 0) returns the first operand."""
+
+    def fn(x: np.ndarray, y: np.ndarray) -> Any:
+        r = np_fn(x, y)
+        if r.dtype not in _TINY or r.dtype == np.float16:
+            return r
+        a, b = (daz(v) for v in np.broadcast_arrays(x, y))
+        tail = np.where(np.isnan(a) | np.isnan(b), r, np.where(pick_b(a, b), b, a))
+        return np.where(_packet_mask(r.shape, r.dtype), r, tail)
+
+    return fn
+
+
+Maximum = defop("Maximum", cwise_binary(_minmax(np.maximum, np.less)))
+Minimum = defop("Minimum", cwise_binary(_minmax(np.minimum, np.greater)))
 
 
 def _minmax_grad(op: Any, grad: Tensor, pick_x: Any) -> tuple:
@@ -557,12 +606,23 @@ def squared_difference(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(SquaredDifference, x, y)
 
 
+def _x_or_zero(a: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """TF's xlogy/xdivy select: the packet functor returns x itself where x == 0 (a signed zero, since
+    DAZ makes subnormals compare equal to 0 and read as zero); the scalar tail returns +0."""
+    zero = np.zeros((), a.dtype)
+    if a.dtype not in _EIGEN_DTYPES:
+        return np.where(a == 0, zero, v)
+    is_zero = np.abs(a) < _TINY[a.dtype] if a.dtype != np.float16 else a == 0  # half: no DAZ
+    packet = np.where(is_zero, np.copysign(zero, a), v)
+    return np.where(_packet_mask(a.shape, a.dtype), packet, np.where(is_zero, zero, v))
+
+
 def _xlogy_kernel(x: np.ndarray, y: np.ndarray) -> Any:
     def f(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         a, b = np.broadcast_arrays(a, b)
         # (ascontiguousarray makes a 0-d array 1-d: reshape back)
         lg = eigen_math.log(np.ascontiguousarray(b)).reshape(b.shape) if b.dtype in _EIGEN_DTYPES else np.log(b)
-        return np.where(a == 0, np.zeros((), a.dtype), a * lg)
+        return _x_or_zero(a, x86_nan_order(np.multiply)(a, lg))
 
     return cwise_binary(f)(x, y)
 
@@ -586,7 +646,7 @@ def xlogy(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(Xlogy, x, y)
 
 
-Xdivy = defop("Xdivy", cwise_binary(lambda a, b: np.where(a == 0, np.zeros((), a.dtype), a / b)))
+Xdivy = defop("Xdivy", cwise_binary(lambda a, b: _x_or_zero(*np.broadcast_arrays(a, a / b))))
 
 
 @Xdivy.gradient
@@ -806,11 +866,23 @@ def abs(x: Any, name: Any = None) -> Tensor:  # noqa: A001 - TF's name
 
 
 def _sign_kernel(x: np.ndarray) -> Any:
+    """Eigen psign on the packets, numext::sign on the tail.
+
+    psign returns |x| where not 0 < |x| (so +0, +NaN with its payload, and under DAZ +|subnormal|);
+    the scalar path returns NaN untouched and 0 for subnormals (DAZ compare)."""
     with np.errstate(all="ignore"):
         if x.dtype.kind == "c":
             a = np.abs(x)
             return np.where(a == 0, 0, x / np.where(a == 0, 1, a)).astype(x.dtype)
-        return np.sign(x) + np.zeros((), x.dtype)  # -0 -> +0 as TF
+        if x.dtype.kind != "f":
+            return np.sign(x)
+        ax = np.abs(x)
+        one = np.copysign(np.ones((), x.dtype), x)
+        zero = np.zeros((), x.dtype)
+        nonzero = ax >= _TINY[x.dtype] if x.dtype != np.float16 else ax > 0  # half: no DAZ
+        packet = np.where(nonzero, one, ax)
+        scalar = np.where(np.isnan(x), x, np.where(nonzero, one, zero))
+        return np.where(_packet_mask(x.shape, x.dtype), packet, scalar)
 
 
 Sign = defop("Sign", _sign_kernel)
