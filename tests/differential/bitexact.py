@@ -149,17 +149,18 @@ GRADIENTS: dict[str, tuple[Callable, None]] = {
 
 # Ops or (op, dtype) pairs whose float values are not yet bit-exact, with the measured reason
 # (compat/DIFFERENCES.md). test_bitexact_vs_tf.py runs them as strict xfails: delete an entry when it passes.
+_RCP = "TF's float packets use vrcpps/vrsqrtps + a Newton step (EIGEN_FAST_MATH); not emulated yet"
+_GLIBC = "TF's kernel is not emulated yet (NumPy's function)"
 NOT_BIT_EXACT: dict[tuple[str, str], str] = {
-    **{
-        (f"math.{op}", "float64"): "TF calls glibc's IBM double tan/asin/acos per element; their ~30 KB of tables "
-        "are over the wheel budget, so tfshim uses NumPy's"
-        for op in ("tan", "asin", "acos")
-    },
+    **{(f"math.{op}", dt): _GLIBC for op in ("tan", "asin", "atan") for dt in DTYPES},
+    **{(f"math.{op}", dt): _GLIBC for op in ("acos", "atan2") for dt in ("float32", "float64")},
 }
 
 # Ops whose NaN *bit patterns* (sign, payload) differ from TF's while NaN positions agree. Printing cannot show
 # the difference (every NaN prints as nan); strict xfails in the NaN-bits test.
 NAN_BITS_DIFFER: dict[tuple[str, str], str] = {
+    **{(f"math.{op}", dt): "out-of-domain NaN sign: " + _GLIBC for op in ("asin", "acos") for dt in DTYPES},
+    ("math.atan2", "float32"): _GLIBC,
     **{
         (f"grad {op}", dt): "which operand's NaN a gradient kernel's multiply returns (x86 order) is not emulated"
         for op, dts in (

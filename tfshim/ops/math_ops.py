@@ -17,7 +17,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.kernels import eigen_hyperbolic, eigen_math, eigen_pow, eigen_rcp, eigen_reduce, eigen_trig
+from tfshim.kernels import eigen_hyperbolic, eigen_math, eigen_pow, eigen_rcp, eigen_reduce
 from tfshim.ops.op import (
     _DEVICE,
     KernelError,
@@ -507,14 +507,7 @@ def pow(x: Any, y: Any, name: Any = None) -> Tensor:  # noqa: A001 - TF's name
     return binary(Pow, x, y)
 
 
-def _atan2_kernel(y: np.ndarray, x: np.ndarray) -> Any:
-    if y.dtype in _EIGEN_DTYPES:
-        yb, xb = np.broadcast_arrays(y, x)
-        return eigen_trig.atan2(np.ascontiguousarray(yb), np.ascontiguousarray(xb))
-    return np.arctan2(y, x)
-
-
-Atan2 = defop("Atan2", cwise_binary(_atan2_kernel))
+Atan2 = defop("Atan2", cwise_binary(np.arctan2))
 
 
 @Atan2.gradient
@@ -1163,7 +1156,7 @@ def rsqrt(x: Any, name: Any = None) -> Tensor:
 
 Sin = defop("Sin", eigen_unary(eigen_math.sin, np.sin))
 Cos = defop("Cos", eigen_unary(eigen_math.cos, np.cos))
-Tan = defop("Tan", eigen_unary(eigen_trig.tan, np.tan))
+Tan = defop("Tan", cwise_unary(np.tan))
 
 
 @Sin.gradient
@@ -1199,13 +1192,13 @@ def cos(x: Any, name: Any = None) -> Tensor:
 
 @tf_export("math.tan", "tan")
 def tan(x: Any, name: Any = None) -> Tensor:
-    """TF: tf.math.tan (glibc tanf per element, emulated; float64 is NumPy's: kernels/eigen_trig.py)."""
+    """TF: tf.math.tan. tfshim: NumPy's tan, not yet Eigen's."""
     return unary(Tan, x)
 
 
-Asin = defop("Asin", eigen_unary(eigen_trig.asin, np.arcsin))
-Acos = defop("Acos", eigen_unary(eigen_trig.acos, np.arccos))
-Atan = defop("Atan", eigen_unary(eigen_trig.atan, np.arctan))
+Asin = defop("Asin", cwise_unary(np.arcsin))
+Acos = defop("Acos", cwise_unary(np.arccos))
+Atan = defop("Atan", cwise_unary(np.arctan))
 
 
 def _one_minus_x2(x: Tensor) -> Tensor:
