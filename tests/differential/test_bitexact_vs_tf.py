@@ -21,11 +21,7 @@ from tests.differential import bitexact as bx
 tf = pytest.importorskip("tensorflow", reason="TensorFlow not installed: live TF comparison skipped")
 import tfshim  # noqa: E402
 
-CASES = (
-    [(name, 1, fn) for name, (fn, _) in bx.UNARY.items()]
-    + [(name, 2, fn) for name, (fn, _) in bx.BINARY.items()]
-    + [(name, 2, fn) for name, (fn, _) in bx.GRADIENTS.items()]
-)
+CASES = [(name, 1, fn) for name, (fn, _) in bx.UNARY.items()] + [(name, 2, fn) for name, (fn, _) in bx.BINARY.items()]
 _RESULTS: dict = {}
 
 
@@ -112,6 +108,7 @@ AXIS_OPS = {
 _SOFTMAX = "row kernel (oneDNN for float32, Eigen otherwise) not yet in TF's exact order"
 NOT_BIT_EXACT_REDUCTIONS: dict[tuple[str, str], str] = {
     **{(op, dt): _SOFTMAX for op in ("softmax", "log_softmax") for dt in bx.DTYPES},
+    **{("l2_normalize", dt): "rsqrt: " + bx._RCP for dt in ("float16", "float32")},
 }
 
 

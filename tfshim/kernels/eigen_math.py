@@ -918,3 +918,38 @@ def selu(x: np.ndarray) -> np.ndarray:
             pos = scale * x
         is_neg = x < 0  # compared under DAZ
     return np.where(is_neg, neg, pos)
+
+
+def pow(x: np.ndarray, y: np.ndarray) -> np.ndarray:  # noqa: A001 - TF's name
+    """TF's Pow for float32/float64: packets of Eigen's generic ``ppow``, scalar tail via glibc ``pow[f]``.
+
+    The scalar path (0-d tensors and the last ``n % P`` elements) calls the same glibc function as
+    TF and is bit-exact: Keras' Adam computes ``beta ** step`` on scalars. The packet path is
+    NumPy's power, NOT Eigen's ``generic_pow`` (not emulated yet): leading packets of 8 float32 /
+    4 float64 elements can differ from TF in the last bit.
+    """
+    x, y = np.broadcast_arrays(np.asarray(x), np.asarray(y))
+    dt = x.dtype
+    with np.errstate(all="ignore"):
+        out = np.array(np.power(x, y))  # a C-contiguous copy that keeps 0-d shapes
+    if dt not in (_F32, _F64) or _LIBM is None:
+        return out
+    flat, fx, fy = out.reshape(-1), x.reshape(-1), y.reshape(-1)
+    n = flat.size
+    k = n - n % _PACKET[dt]
+    if k < n:
+        name = "powf" if dt == _F32 else "pow"
+        key = (name, "binary")
+        fn = _LIBM_CACHE.get(key)
+        if fn is None:
+            fn = getattr(_LIBM, name)
+            raw = _RawFloat if dt == _F32 else _RawDouble
+            ct = ctypes.c_float if dt == _F32 else ctypes.c_double
+            fn.restype, fn.argtypes = raw, [ct, ct]
+            _LIBM_CACHE[key] = fn
+        ct = ctypes.c_float if dt == _F32 else ctypes.c_double
+        args = [(ct(a), ct(b)) for a, b in zip(fx[k:].tolist(), fy[k:].tolist())]
+        with _tf_fpenv():
+            res = [fn(a, b) for a, b in args]
+        flat[k:] = np.frombuffer(b"".join(bytes(r) for r in res), dtype=dt)
+    return out

@@ -17,7 +17,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.kernels import eigen_hyperbolic, eigen_math, eigen_pow, eigen_rcp, eigen_reduce
+from tfshim.kernels import eigen_math, eigen_reduce
 from tfshim.ops.op import (
     _DEVICE,
     KernelError,
@@ -473,7 +473,7 @@ def _pow_kernel(x: np.ndarray, y: np.ndarray) -> Any:
     if x.dtype.kind in "iu" and np.any(y < 0):
         raise KernelError(errors.InvalidArgumentError, "Integers to negative integer powers are not allowed")
     if x.dtype.kind == "f" and x.dtype.itemsize >= 4:
-        return cwise_binary(eigen_pow.pow)(x, y)
+        return cwise_binary(eigen_math.pow)(x, y)
     return cwise_binary(np.power)(x, y)
 
 
@@ -936,11 +936,6 @@ def _no_nan(dy: np.ndarray, v: np.ndarray) -> np.ndarray:
     return np.where(dy == 0, np.zeros((), dy.dtype), v)
 
 
-def _mul_no_nan(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Eigen mul_no_nan_op: +0 where b == 0, else a * b."""
-    return _no_nan(b, a * b)
-
-
 def _tanh_grad_formula(y: np.ndarray, dy: np.ndarray) -> np.ndarray:
     return dy * (y.dtype.type(1) - y * y)
 
@@ -984,7 +979,7 @@ def _sqrt_grad_grad(op: Any, grad: Tensor) -> tuple:
 
 
 RsqrtGrad = defop("RsqrtGrad", _grad_kernel(
-    lambda y, dy: _mul_no_nan(y.dtype.type(-0.5) * (y * y), _no_nan(dy, y * dy)),
+    lambda y, dy: _no_nan(dy, (y.dtype.type(-0.5) * (y * y)) * _no_nan(dy, y * dy)),
     lambda y, dy: _no_nan(dy, (y.dtype.type(-0.5) * (dy * y)) * (y * y)),
 ))
 
@@ -1089,7 +1084,7 @@ def log1p(x: Any, name: Any = None) -> Tensor:
     return unary(Log1p, x)
 
 
-Reciprocal = defop("Reciprocal", eigen_unary(eigen_rcp.reciprocal, lambda x: np.ones((), x.dtype) / x))
+Reciprocal = defop("Reciprocal", cwise_unary(lambda x: np.ones((), x.dtype) / x))
 
 _RECIPROCAL_KERNELS = (
     "All kernels registered for op Reciprocal:\n"
@@ -1139,7 +1134,7 @@ def _rsqrt_np(x: np.ndarray) -> np.ndarray:
     return np.ones((), x.dtype) / np.sqrt(x)
 
 
-Rsqrt = defop("Rsqrt", eigen_unary(eigen_rcp.rsqrt, _rsqrt_np))
+Rsqrt = defop("Rsqrt", cwise_unary(_rsqrt_np))
 
 
 @Rsqrt.gradient
@@ -1150,7 +1145,7 @@ def _rsqrt_grad(op: Any, grad: Tensor) -> Tensor:
 
 @tf_export("math.rsqrt")
 def rsqrt(x: Any, name: Any = None) -> Tensor:
-    """TF: tf.math.rsqrt: 1 / sqrt(x); float packets are vrsqrtps + a Newton step (kernels/eigen_rcp.py)."""
+    """TF: tf.math.rsqrt: 1 / sqrt(x). tfshim: computed as 1 / np.sqrt(x)."""
     return unary(Rsqrt, x)
 
 
@@ -1244,8 +1239,8 @@ def atan(x: Any, name: Any = None) -> Tensor:
     return unary(Atan, x)
 
 
-Sinh = defop("Sinh", eigen_unary(eigen_hyperbolic.sinh, np.sinh))
-Cosh = defop("Cosh", eigen_unary(eigen_hyperbolic.cosh, np.cosh))
+Sinh = defop("Sinh", cwise_unary(np.sinh))
+Cosh = defop("Cosh", cwise_unary(np.cosh))
 
 
 @Sinh.gradient
@@ -1320,11 +1315,86 @@ def erf(x: Any, name: Any = None) -> Tensor:
     return unary(Erf, x)
 
 
+_ERFC32_ALPHA = (5.61802298761904239654541015625e-04, -4.91381669417023658752441406250e-03,
+                 2.67075151205062866210937500000e-02, -1.12800106406211853027343750000e-01,
+                 3.76122951507568359375000000000e-01, -1.12837910652160644531250000000e+00)
+_ERFC32_GAMMA = (1.0208116471767425537109375e-01, 4.2920666933059692382812500e-01,
+                 3.2379078865051269531250000e-01, 5.3971976041793823242187500e-02)
+_ERFC32_DELTA = (1.7251677811145782470703125e-02, 3.9137163758277893066406250e-01, 1.0,
+                 6.2173241376876831054687500e-01, 9.5662862062454223632812500e-02)
+
+
+def _twoprod_low_f32(x: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    """Eigen twoprod_low(x, x, xy) for float without FMA (Veltkamp split with 2^12 + 1, Dekker)."""
+    f = np.float32
+    gamma = f(4097.0) * x
+    hi = (x - gamma) + gamma
+    lo = x - hi
+    p = hi * hi + (-xy)
+    p = hi * lo + p
+    p = lo * hi + p
+    return lo * lo + p
+
+
+def _perfc_f32(x_in: np.ndarray, expfn: Any) -> np.ndarray:
+    """Eigen generic_fast_erfc<float> (SpecialFunctionsImpl.h), non-FMA pmadd; pmin/pmax keep NaN."""
+    f = np.float32
+    x = np.where(np.isnan(x_in), x_in, np.clip(x_in, f(-11.0), f(11.0)))
+    x2 = x * x
+    one = f(1.0)
+    small = x * eigen_math._polevl(x2, _ERFC32_ALPHA, f) + one
+    mask = one < x2
+    if not mask.any():
+        return small
+    x2_lo = _twoprod_low_f32(x, x2)
+    exp2_hi = expfn(-x2)
+    z = exp2_hi - exp2_hi * x2_lo
+    q2 = one / x2
+    r = eigen_math._polevl(q2, _ERFC32_GAMMA, f) / (x * eigen_math._polevl(q2, _ERFC32_DELTA, f))
+    large = z * r + np.where(x < 0, f(2.0), f(0.0))
+    return np.where(mask, large, small)
+
+
+def _perfc_f64(x_in: np.ndarray, expfn: Any) -> np.ndarray:
+    """Eigen generic_fast_erfc<double>: clamp to [-28, 28], 1 - x*erf_over_x for |x| <= 1, else
+    erfc_double_large (the tail of eigen_math's erf)."""
+    d = np.float64
+    em = eigen_math
+    x = np.where(np.isnan(x_in), x_in, np.clip(x_in, d(-28.0), d(28.0)))
+    x2 = x * x
+    one = d(1.0)
+    small = one - x * (em._polevl(x2, em._ERF64_ALPHA, d) / em._polevl(x2, em._ERF64_BETA, d))
+    mask = one < x2
+    if not mask.any():
+        return small
+    x2_lo = em._twoprod_low_f64(x, x, x2)
+    exp2_hi = expfn(-x2)
+    z = exp2_hi - exp2_hi * x2_lo
+    q2 = one / x2
+    r = em._polevl(q2, em._ERFC64_GAMMA, d) / (x * em._polevl(q2, em._ERFC64_DELTA, d))
+    large = z * r + np.where(x < 0, d(2.0), d(0.0))
+    return np.where(mask, large, small)
+
+
+def _erfc_scalar(fn: Any) -> Any:
+    def scalar(v: np.ndarray) -> np.ndarray:  # the scalar functor: same formula, exp from glibc
+        with eigen_math._tf_fpenv():
+            return fn(v, lambda a: eigen_math._libm("exp", a))
+
+    return scalar
+
+
 def _erfc_kernel(x: np.ndarray) -> Any:
-    """TF: Eigen's generic_fast_erfc (kernels/eigen_rcp.py: float packets use vrcpps for 1/x^2)."""
+    """TF: Eigen's generic_fast_erfc, emulated (packets with pexp, the scalar tail with glibc exp, half on the
+    float scalar path)."""
     if x.dtype not in _EIGEN_DTYPES:
         raise KernelError(errors.InvalidArgumentError, f"erfc: unsupported dtype {x.dtype}")
-    return eigen_rcp.erfc(x)
+    s32, s64 = _erfc_scalar(_perfc_f32), _erfc_scalar(_perfc_f64)
+    return eigen_math._run(x, {
+        np.dtype(np.float32): (lambda v: _perfc_f32(v, eigen_math._pexp_f32), s32),
+        np.dtype(np.float16): (s32, s32),
+        np.dtype(np.float64): (lambda v: _perfc_f64(v, eigen_math._pexp_f64), s64),
+    }, "erfc")
 
 
 Erfc = defop("Erfc", _erfc_kernel)
