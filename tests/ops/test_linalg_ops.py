@@ -25,6 +25,7 @@ M = SPD + 0.3 * RNG.standard_normal((3, 3))
     (lambda a, b: tf.einsum("ij,jk->ik", a, b), [A, B]),
     (lambda a: tf.einsum("ijk->j", a), [RNG.standard_normal((2, 3, 4))]),
     (lambda a: tf.linalg.inv(a), [M]),
+    (lambda a: tf.linalg.inv(a, adjoint=True), [M]),
     (lambda a: tf.linalg.det(a), [M]),
     (lambda a: tf.linalg.slogdet(a)[1], [M]),
     (lambda a, b: tf.linalg.solve(a, b), [M, RNG.standard_normal((3, 2))]),

@@ -282,3 +282,11 @@ def test_differential_regressions_as_tf_2():
     assert str(e.value).startswith("Could not find device for node: {{node TruncateMod}} = TruncateMod[T=DT_HALF]\n"
                                    "All kernels registered for op TruncateMod:\n")
     assert tf.math.xlogy(tf.constant(np.float16(0)), tf.constant(np.float16(0))).shape == ()
+
+
+@pytest.mark.parametrize("name", sorted(BINARY))
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_binary_of_scalars_is_a_scalar(name, dtype):
+    # found by the differential suite: atan2 of two 0-d tensors had shape (1,), TF's is ()
+    one = tf.constant(dtype(1.5))
+    assert BINARY[name](one, one).shape == ()

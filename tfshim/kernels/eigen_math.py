@@ -22,21 +22,22 @@ the Eigen headers it ships, ``tensorflow/include/Eigen``):
   round back (``F16_PACKET_FUNCTION``; scalar ``half(::expf(float(x)))``).
 
 Every public function takes and returns an ``np.ndarray`` (any shape, dtype
-float16/float32/float64 preserved) and is whole-array NumPy.  The only Python
-loops are over the at most P-1 scalar-path tail elements, which go through the
-very same libm function TF calls (via ``ctypes``).
+float16/float32/float64 preserved) and is whole-array NumPy.  The scalar-path
+tail elements go through ``_libm``: kernels/glibc.py's vectorised glibc, or
+glibc itself through ``ctypes`` for the few functions not reimplemented there.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import math
 from collections.abc import Callable
 
 import numpy as np
 
-from tfshim.kernels import fpenv
+from tfshim.kernels import fpenv, glibc
 
 __all__ = [
     "exp",
@@ -105,20 +106,13 @@ class _RawDouble(ctypes.c_double):
     """See _RawFloat."""
 
 
-def _libm_fn(name: str, dt: np.dtype) -> Callable | None:
-    key = (name, dt)
+def _libm_fn(name: str, dt: np.dtype, nargs: int) -> Callable | None:
+    key = (name, dt, nargs)
     if key not in _LIBM_CACHE:
-        fn = None
-        if _LIBM is not None:
-            cname = name + ("f" if dt == _F32 else "")
-            try:
-                fn = getattr(_LIBM, cname)
-                if dt == _F32:
-                    fn.restype, fn.argtypes = _RawFloat, [ctypes.c_float]
-                else:
-                    fn.restype, fn.argtypes = _RawDouble, [ctypes.c_double]
-            except AttributeError:  # pragma: no cover
-                fn = None
+        fn = getattr(_LIBM, name + ("f" if dt == _F32 else ""), None)
+        if fn is not None:
+            ct, raw = (ctypes.c_float, _RawFloat) if dt == _F32 else (ctypes.c_double, _RawDouble)
+            fn.restype, fn.argtypes = raw, [ct] * nargs
         _LIBM_CACHE[key] = fn
     return _LIBM_CACHE[key]
 
@@ -130,23 +124,50 @@ def _libm_fn(name: str, dt: np.dtype) -> Callable | None:
 _F64_DAZ_INPUT = {"log", "expm1", "tanh", "exp"}
 
 
-def _libm(name: str, v: np.ndarray) -> np.ndarray:
-    """Apply glibc's ``name``/``namef`` to the few tail elements of ``v``."""
-    dt = v.dtype
-    fn = _libm_fn(name, dt)
+def _reference_libm() -> bool:
+    """Whether libm is the one kernels/glibc.py reproduces (glibc 2.36 picking its FMA variants): same bits."""
+    try:
+        version = ctypes.CDLL(None).gnu_get_libc_version
+        version.restype = ctypes.c_char_p
+        with open("/proc/cpuinfo") as f:
+            flags = f.read()
+        return _HAVE_FENV and version() == b"2.36" and " fma " in flags and " avx2 " in flags
+    except (AttributeError, OSError, TypeError):  # pragma: no cover - not glibc, no /proc
+        return False
+
+
+# Up to this many elements ctypes costs less than one vectorised call (25-300 us): used with the reference libm.
+_CTYPES_MAX = 32 if _reference_libm() else -1
+
+
+def _libm(name: str, *args: np.ndarray) -> np.ndarray:
+    """glibc's ``name``/``namef`` (TF's scalar functor) on tail elements, under TF's FTZ|DAZ: kernels/glibc.py
+    (on every platform; with the reference libm a few elements go through ctypes), else ``_libm_c``."""
+    dt = args[0].dtype
     if dt == _F64 and name in _F64_DAZ_INPUT:
-        v = _flush(v)
+        args = (_flush(args[0]),)
+    vec = glibc.FUNCS.get(name, (None, None))[dt == _F64]
+    if vec is None or args[0].size <= _CTYPES_MAX:
+        return _libm_c(name, *args)
+    with _tf_fpenv():
+        out = vec(*args)
+    return out if _HAVE_FENV else _flush(out)
+
+
+def _libm_c(name: str, *args: np.ndarray) -> np.ndarray:
+    """glibc itself through ctypes, one element at a time (NumPy's function where glibc is missing: not exact)."""
+    dt = args[0].dtype
+    fn = _libm_fn(name, dt, len(args))
     if fn is None:  # pragma: no cover - fallback: nearly correctly rounded numpy
         with np.errstate(all="ignore"):
-            return getattr(np, name)(v.astype(_F64)).astype(dt)
+            f = getattr(np, name, None) or getattr(np, "arc" + name[1:])
+            return f(*[a.astype(_F64) for a in args]).astype(dt)
+    # Arguments from the bits: converting Python floats would flush subnormals (DAZ) and quiet signaling NaNs.
     ct = ctypes.c_float if dt == _F32 else ctypes.c_double
-    # Build the C arguments *outside* the FTZ window: ctypes' double->float
-    # conversion would otherwise flush subnormal inputs before glibc sees them.
-    with fpenv.unflushed():
-        args = [ct(a) for a in v.tolist()]
+    cargs = [[ct.from_buffer_copy(b, i) for i in range(0, len(b), dt.itemsize)] for b in (a.tobytes() for a in args)]
     with _tf_fpenv():
-        res = [fn(a) for a in args]
-    return np.frombuffer(b"".join(bytes(r) for r in res), dtype=dt).copy()
+        res = list(map(fn, *cargs))
+    return np.frombuffer(b"".join(map(bytes, res)), dtype=dt).reshape(args[0].shape).copy()
 
 
 # ---------------------------------------------------------------------------
@@ -595,23 +616,6 @@ _ERFC64_DELTA = (
 )
 
 
-def _twoprod_low_f64(x: np.ndarray, y: np.ndarray, xy: np.ndarray) -> np.ndarray:
-    """Eigen twoprod_low without FMA: Veltkamp splitting + Dekker."""
-
-    def split(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        gamma = f64(134217729.0) * v  # 2^27 + 1
-        rho = v - gamma
-        hi = rho + gamma
-        return hi, v - hi
-
-    xh, xl = split(x)
-    yh, yl = split(y)
-    p = xh * yh + (-xy)
-    p = xh * yl + p
-    p = xl * yh + p
-    return xl * yl + p
-
-
 def _perf_f64(x: np.ndarray, expfn: Kernel) -> np.ndarray:
     """Eigen generic_fast_erf<double> (SpecialFunctionsImpl.h), non-FMA.
 
@@ -622,7 +626,7 @@ def _perf_f64(x: np.ndarray, expfn: Kernel) -> np.ndarray:
     large_mask = f64(1.0) < x2
     if not large_mask.any():
         return small
-    x2_lo = _twoprod_low_f64(x, x, x2)
+    x2_lo = glibc.two_prod(x, x)[1]  # Eigen's twoprod_low without FMA
     exp2_hi = expfn(-x2)
     z = exp2_hi - exp2_hi * x2_lo
     q2 = f64(1.0) / x2
@@ -855,6 +859,7 @@ def sqrt(x: np.ndarray) -> np.ndarray:
     return _run(x, {_F32: (np.sqrt, _in_env(np.sqrt)), _F64: (np.sqrt, _in_env(np.sqrt))}, "sqrt")
 
 
+@functools.cache
 def _softplus_threshold(dt: np.dtype) -> np.ndarray:
     # static const T threshold = numext::log(epsilon) + T(2), evaluated with
     # std::log (glibc) in T's precision (half: float logf rounded to half).
@@ -918,38 +923,3 @@ def selu(x: np.ndarray) -> np.ndarray:
             pos = scale * x
         is_neg = x < 0  # compared under DAZ
     return np.where(is_neg, neg, pos)
-
-
-def pow(x: np.ndarray, y: np.ndarray) -> np.ndarray:  # noqa: A001 - TF's name
-    """TF's Pow for float32/float64: packets of Eigen's generic ``ppow``, scalar tail via glibc ``pow[f]``.
-
-    The scalar path (0-d tensors and the last ``n % P`` elements) calls the same glibc function as
-    TF and is bit-exact: Keras' Adam computes ``beta ** step`` on scalars. The packet path is
-    NumPy's power, NOT Eigen's ``generic_pow`` (not emulated yet): leading packets of 8 float32 /
-    4 float64 elements can differ from TF in the last bit.
-    """
-    x, y = np.broadcast_arrays(np.asarray(x), np.asarray(y))
-    dt = x.dtype
-    with np.errstate(all="ignore"):
-        out = np.array(np.power(x, y))  # a C-contiguous copy that keeps 0-d shapes
-    if dt not in (_F32, _F64) or _LIBM is None:
-        return out
-    flat, fx, fy = out.reshape(-1), x.reshape(-1), y.reshape(-1)
-    n = flat.size
-    k = n - n % _PACKET[dt]
-    if k < n:
-        name = "powf" if dt == _F32 else "pow"
-        key = (name, "binary")
-        fn = _LIBM_CACHE.get(key)
-        if fn is None:
-            fn = getattr(_LIBM, name)
-            raw = _RawFloat if dt == _F32 else _RawDouble
-            ct = ctypes.c_float if dt == _F32 else ctypes.c_double
-            fn.restype, fn.argtypes = raw, [ct, ct]
-            _LIBM_CACHE[key] = fn
-        ct = ctypes.c_float if dt == _F32 else ctypes.c_double
-        args = [(ct(a), ct(b)) for a, b in zip(fx[k:].tolist(), fy[k:].tolist())]
-        with _tf_fpenv():
-            res = [fn(a, b) for a, b in args]
-        flat[k:] = np.frombuffer(b"".join(bytes(r) for r in res), dtype=dt)
-    return out

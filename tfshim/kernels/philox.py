@@ -36,10 +36,9 @@ Lower level: ``seed, seed2 = ctx.get_seed(op_seed)``; ``gen =
 ctx.kernel_state("RandomUniform", "float32", seed, seed2).reserve(size)``;
 ``dist_uniform(gen, size, np.float32)``.
 
-Box-Muller uses glibc's ``logf``/``sincosf`` (what TF's CPU kernels call on
-Linux); they are reimplemented exactly (checked against libm on all 2**23
-possible inputs); double ``log`` is glibc's FMA build, reimplemented with exact
-FMA emulation; double sin/cos use NumPy's float64 sin/cos (libm calls).
+Box-Muller uses glibc's ``logf``/``sincosf``/``log`` (what TF's CPU kernels call
+on Linux), reimplemented in kernels/glibc.py; double sin/cos use NumPy's float64
+sin/cos (libm calls).
 """
 
 from __future__ import annotations
@@ -50,6 +49,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+
+from tfshim.kernels import glibc
 
 __all__ = [
     "DEFAULT_GRAPH_SEED",
@@ -212,343 +213,6 @@ class PhiloxRandom:
         return f"PhiloxRandom(counter={self.counter}, key={self.key})"
 
 
-# --------------------------------------------------------------------------
-# glibc logf / sincosf (ARM optimized-routines code in glibc >= 2.28)
-# --------------------------------------------------------------------------
-def _hx(s: str) -> float:
-    return float.fromhex(s)
-
-
-_LOGF_TAB = np.array([[_hx(a), _hx(b)] for a, b in (
-    ("0x1.661ec79f8f3bep+0", "-0x1.57bf7808caadep-2"),
-    ("0x1.571ed4aaf883dp+0", "-0x1.2bef0a7c06ddbp-2"),
-    ("0x1.49539f0f010bp+0", "-0x1.01eae7f513a67p-2"),
-    ("0x1.3c995b0b80385p+0", "-0x1.b31d8a68224e9p-3"),
-    ("0x1.30d190c8864a5p+0", "-0x1.6574f0ac07758p-3"),
-    ("0x1.25e227b0b8eap+0", "-0x1.1aa2bc79c81p-3"),
-    ("0x1.1bb4a4a1a343fp+0", "-0x1.a4e76ce8c0e5ep-4"),
-    ("0x1.12358f08ae5bap+0", "-0x1.1973c5a611cccp-4"),
-    ("0x1.0953f419900a7p+0", "-0x1.252f438e10c1ep-5"),
-    ("0x1p+0", "0x0p+0"),
-    ("0x1.e608cfd9a47acp-1", "0x1.aa5aa5df25984p-5"),
-    ("0x1.ca4b31f026aap-1", "0x1.c5e53aa362eb4p-4"),
-    ("0x1.b2036576afce6p-1", "0x1.526e57720db08p-3"),
-    ("0x1.9c2d163a1aa2dp-1", "0x1.bc2860d22477p-3"),
-    ("0x1.886e6037841edp-1", "0x1.1058bc8a07ee1p-2"),
-    ("0x1.767dcf5534862p-1", "0x1.4043057b6ee09p-2"),
-)], dtype=np.float64)
-_LOGF_INVC = np.ascontiguousarray(_LOGF_TAB[:, 0])
-_LOGF_LOGC = np.ascontiguousarray(_LOGF_TAB[:, 1])
-_LOGF_LN2 = _hx("0x1.62e42fefa39efp-1")
-_LOGF_A = (_hx("-0x1.00ea348b88334p-2"), _hx("0x1.5575b0be00b6ap-2"),
-           _hx("-0x1.ffffef20a4123p-2"))
-
-_SC_HPI_INV = _hx("0x1.45F306DC9C883p+23")  # 2/pi * 2**24 (!TOINT_INTRINSICS)
-_SC_HPI = _hx("0x1.921FB54442D18p0")
-# __sincosf_table[0]: c0..c4 (cosine), s1..s3 (sine)
-_SC_C = tuple(_hx(s) for s in ("0x1p0", "-0x1.ffffffd0c621cp-2", "0x1.55553e1068f19p-5",
-                                "-0x1.6c087e89a359dp-10", "0x1.99343027bf8c3p-16"))
-_SC_S = tuple(_hx(s) for s in ("-0x1.555545995a603p-3", "0x1.1107605230bc4p-7",
-                                "-0x1.994eb3774cf24p-13"))
-
-
-def glibc_logf(ix: np.ndarray) -> np.ndarray:
-    """glibc ``logf`` for the uint32 bits ``ix`` of positive normal floats.
-
-    Reproduces sysdeps/ieee754/flt-32/e_logf.c (table of 16 (1/c, log c),
-    degree-4 polynomial in double, rounded once to float).
-    """
-    ix = np.asarray(ix, dtype=np.uint32)
-    tmp = ix - np.uint32(0x3F330000)
-    i = (tmp >> np.uint32(19)) & np.uint32(15)
-    k = tmp.view(np.int32) >> np.int32(23)
-    iz = ix - (tmp & np.uint32(0xFF800000))
-    z = iz.view(np.float32).astype(np.float64)
-    r = z * _LOGF_INVC[i]
-    r -= 1.0
-    y0 = k.astype(np.float64)
-    y0 *= _LOGF_LN2
-    y0 += _LOGF_LOGC[i]
-    r2 = r * r
-    y = _LOGF_A[1] * r
-    y += _LOGF_A[2]
-    t = _LOGF_A[0] * r2
-    y += t
-    y *= r2
-    y0 += r
-    y += y0
-    out = y.astype(np.float32)
-    out[ix == np.uint32(0x3F800000)] = 0.0  # logf(1) is +0 in every rounding mode
-    return out
-
-
-def glibc_sincosf(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """glibc ``sincosf`` for float32 ``v`` in [0, 120) (Box-Muller needs [0, 2pi)).
-
-    Reproduces sysdeps/ieee754/flt-32/s_sincosf.c: |x| < 2**-12 -> (x, 1);
-    top12(x) < top12(pi/4) -> polynomial; otherwise ``reduce_fast`` to a
-    quadrant ``n`` and the polynomial of the reduced argument.  The
-    quadrant handling (sign table, negated cosine table, sin/cos swap) maps to
-    (S, C) -> (S, C), (C, -S), (-S, -C), (-C, S) exactly, since the odd/even
-    polynomials commute with negation bit for bit.
-    """
-    v = np.asarray(v, dtype=np.float32)
-    iv = v.view(np.uint32)
-    x = v.astype(np.float64)
-    r = x * _SC_HPI_INV
-    n = r.astype(np.int32)
-    n += np.int32(0x800000)
-    n >>= np.int32(24)
-    n[iv < np.uint32(0x3F400000)] = 0  # abstop12(x) < abstop12(pi/4f): no reduction
-    xr = n.astype(np.float64)
-    xr *= -_SC_HPI
-    xr += x
-    x2 = xr * xr
-    x4 = x2 * x2
-    x3 = x2 * xr
-    c2 = _SC_C[4] * x2
-    c2 += _SC_C[3]
-    s1 = _SC_S[2] * x2
-    s1 += _SC_S[1]
-    c1 = _SC_C[1] * x2
-    c1 += _SC_C[0]
-    x5 = x3 * x2
-    x6 = x4 * x2
-    s = x3 * _SC_S[0]
-    s += xr
-    c = x4 * _SC_C[2]
-    c += c1
-    x5 *= s1
-    s += x5
-    x6 *= c2
-    c += x6
-    sp = s.astype(np.float32)
-    cp = c.astype(np.float32)
-    odd = (n & 1).astype(bool)
-    sin_o = np.where(odd, cp, sp)
-    cos_o = np.where(odd, sp, cp)
-    # sign of sin flips for n&3 in {2, 3}; of cos for n&3 in {1, 2}
-    sflip = ((n & 2) != 0).astype(np.uint32) << np.uint32(31)
-    cflip = (((n + 1) & 2) != 0).astype(np.uint32) << np.uint32(31)
-    sin_o = (sin_o.view(np.uint32) ^ sflip).view(np.float32)
-    cos_o = (cos_o.view(np.uint32) ^ cflip).view(np.float32)
-    tiny = iv < np.uint32(0x39800000)
-    if tiny.any():
-        sin_o[tiny] = v[tiny]
-        cos_o[tiny] = 1.0
-    return sin_o, cos_o
-
-
-# glibc 2.28+ double ``log`` as built for x86-64 with FMA (``__ieee754_log_fma``);
-# the table is glibc's ``__log_data`` (sysdeps/ieee754/dbl-64/e_log_data.c).
-_LOG_TAB = np.array([_hx(s) for s in """
-0x1.734f0c3e0de9fp+0 -0x1.7cc7f79e69000p-2
-0x1.713786a2ce91fp+0 -0x1.76feec20d0000p-2
-0x1.6f26008fab5a0p+0 -0x1.713e31351e000p-2
-0x1.6d1a61f138c7dp+0 -0x1.6b85b38287800p-2
-0x1.6b1490bc5b4d1p+0 -0x1.65d5590807800p-2
-0x1.69147332f0cbap+0 -0x1.602d076180000p-2
-0x1.6719f18224223p+0 -0x1.5a8ca86909000p-2
-0x1.6524f99a51ed9p+0 -0x1.54f4356035000p-2
-0x1.63356aa8f24c4p+0 -0x1.4f637c36b4000p-2
-0x1.614b36b9ddc14p+0 -0x1.49da7fda85000p-2
-0x1.5f66452c65c4cp+0 -0x1.445923989a800p-2
-0x1.5d867b5912c4fp+0 -0x1.3edf439b0b800p-2
-0x1.5babccb5b90dep+0 -0x1.396ce448f7000p-2
-0x1.59d61f2d91a78p+0 -0x1.3401e17bda000p-2
-0x1.5805612465687p+0 -0x1.2e9e2ef468000p-2
-0x1.56397cee76bd3p+0 -0x1.2941b3830e000p-2
-0x1.54725e2a77f93p+0 -0x1.23ec58cda8800p-2
-0x1.52aff42064583p+0 -0x1.1e9e129279000p-2
-0x1.50f22dbb2bddfp+0 -0x1.1956d2b48f800p-2
-0x1.4f38f4734ded7p+0 -0x1.141679ab9f800p-2
-0x1.4d843cfde2840p+0 -0x1.0edd094ef9800p-2
-0x1.4bd3ec078a3c8p+0 -0x1.09aa518db1000p-2
-0x1.4a27fc3e0258ap+0 -0x1.047e65263b800p-2
-0x1.4880524d48434p+0 -0x1.feb224586f000p-3
-0x1.46dce1b192d0bp+0 -0x1.f474a7517b000p-3
-0x1.453d9d3391854p+0 -0x1.ea4443d103000p-3
-0x1.43a2744b4845ap+0 -0x1.e020d44e9b000p-3
-0x1.420b54115f8fbp+0 -0x1.d60a22977f000p-3
-0x1.40782da3ef4b1p+0 -0x1.cc00104959000p-3
-0x1.3ee8f5d57fe8fp+0 -0x1.c202956891000p-3
-0x1.3d5d9a00b4ce9p+0 -0x1.b81178d811000p-3
-0x1.3bd60c010c12bp+0 -0x1.ae2c9ccd3d000p-3
-0x1.3a5242b75dab8p+0 -0x1.a45402e129000p-3
-0x1.38d22cd9fd002p+0 -0x1.9a877681df000p-3
-0x1.3755bc5847a1cp+0 -0x1.90c6d69483000p-3
-0x1.35dce49ad36e2p+0 -0x1.87120a645c000p-3
-0x1.34679984dd440p+0 -0x1.7d68fb4143000p-3
-0x1.32f5cceffcb24p+0 -0x1.73cb83c627000p-3
-0x1.3187775a10d49p+0 -0x1.6a39a9b376000p-3
-0x1.301c8373e3990p+0 -0x1.60b3154b7a000p-3
-0x1.2eb4ebb95f841p+0 -0x1.5737d76243000p-3
-0x1.2d50a0219a9d1p+0 -0x1.4dc7b8fc23000p-3
-0x1.2bef9a8b7fd2ap+0 -0x1.4462c51d20000p-3
-0x1.2a91c7a0c1babp+0 -0x1.3b08abc830000p-3
-0x1.293726014b530p+0 -0x1.31b996b490000p-3
-0x1.27dfa5757a1f5p+0 -0x1.2875490a44000p-3
-0x1.268b39b1d3bbfp+0 -0x1.1f3b9f879a000p-3
-0x1.2539d838ff5bdp+0 -0x1.160c8252ca000p-3
-0x1.23eb7aac9083bp+0 -0x1.0ce7f57f72000p-3
-0x1.22a012ba940b6p+0 -0x1.03cdc49fea000p-3
-0x1.2157996cc4132p+0 -0x1.f57bdbc4b8000p-4
-0x1.201201dd2fc9bp+0 -0x1.e370896404000p-4
-0x1.1ecf4494d480bp+0 -0x1.d17983ef94000p-4
-0x1.1d8f5528f6569p+0 -0x1.bf9674ed8a000p-4
-0x1.1c52311577e7cp+0 -0x1.adc79202f6000p-4
-0x1.1b17c74cb26e9p+0 -0x1.9c0c3e7288000p-4
-0x1.19e010c2c1ab6p+0 -0x1.8a646b372c000p-4
-0x1.18ab07bb670bdp+0 -0x1.78d01b3ac0000p-4
-0x1.1778a25efbcb6p+0 -0x1.674f145380000p-4
-0x1.1648d354c31dap+0 -0x1.55e0e6d878000p-4
-0x1.151b990275fddp+0 -0x1.4485cdea1e000p-4
-0x1.13f0ea432d24cp+0 -0x1.333d94d6aa000p-4
-0x1.12c8b7210f9dap+0 -0x1.22079f8c56000p-4
-0x1.11a3028ecb531p+0 -0x1.10e4698622000p-4
-0x1.107fbda8434afp+0 -0x1.ffa6c6ad20000p-5
-0x1.0f5ee0f4e6bb3p+0 -0x1.dda8d4a774000p-5
-0x1.0e4065d2a9fcep+0 -0x1.bbcece4850000p-5
-0x1.0d244632ca521p+0 -0x1.9a1894012c000p-5
-0x1.0c0a77ce2981ap+0 -0x1.788583302c000p-5
-0x1.0af2f83c636d1p+0 -0x1.5715e67d68000p-5
-0x1.09ddb98a01339p+0 -0x1.35c8a49658000p-5
-0x1.08cabaf52e7dfp+0 -0x1.149e364154000p-5
-0x1.07b9f2f4e28fbp+0 -0x1.e72c082eb8000p-6
-0x1.06ab58c358f19p+0 -0x1.a55f152528000p-6
-0x1.059eea5ecf92cp+0 -0x1.63d62cf818000p-6
-0x1.04949cdd12c90p+0 -0x1.228fb8caa0000p-6
-0x1.038c6c6f0ada9p+0 -0x1.c317b20f90000p-7
-0x1.02865137932a9p+0 -0x1.419355daa0000p-7
-0x1.0182427ea7348p+0 -0x1.81203c2ec0000p-8
-0x1.008040614b195p+0 -0x1.0040979240000p-9
-0x1.fe01ff726fa1ap-1 0x1.feff384900000p-9
-0x1.fa11cc261ea74p-1 0x1.7dc41353d0000p-7
-0x1.f6310b081992ep-1 0x1.3cea3c4c28000p-6
-0x1.f25f63ceeadcdp-1 0x1.b9fc114890000p-6
-0x1.ee9c8039113e7p-1 0x1.1b0d8ce110000p-5
-0x1.eae8078cbb1abp-1 0x1.58a5bd001c000p-5
-0x1.e741aa29d0c9bp-1 0x1.95c8340d88000p-5
-0x1.e3a91830a99b5p-1 0x1.d276aef578000p-5
-0x1.e01e009609a56p-1 0x1.07598e598c000p-4
-0x1.dca01e577bb98p-1 0x1.253f5e30d2000p-4
-0x1.d92f20b7c9103p-1 0x1.42edd8b380000p-4
-0x1.d5cac66fb5ccep-1 0x1.606598757c000p-4
-0x1.d272caa5ede9dp-1 0x1.7da76356a0000p-4
-0x1.cf26e3e6b2ccdp-1 0x1.9ab434e1c6000p-4
-0x1.cbe6da2a77902p-1 0x1.b78c7bb0d6000p-4
-0x1.c8b266d37086dp-1 0x1.d431332e72000p-4
-0x1.c5894bd5d5804p-1 0x1.f0a3171de6000p-4
-0x1.c26b533bb9f8cp-1 0x1.067152b914000p-3
-0x1.bf583eeece73fp-1 0x1.147858292b000p-3
-0x1.bc4fd75db96c1p-1 0x1.2266ecdca3000p-3
-0x1.b951e0c864a28p-1 0x1.303d7a6c55000p-3
-0x1.b65e2c5ef3e2cp-1 0x1.3dfc33c331000p-3
-0x1.b374867c9888bp-1 0x1.4ba366b7a8000p-3
-0x1.b094b211d304ap-1 0x1.5933928d1f000p-3
-0x1.adbe885f2ef7ep-1 0x1.66acd2418f000p-3
-0x1.aaf1d31603da2p-1 0x1.740f8ec669000p-3
-0x1.a82e63fd358a7p-1 0x1.815c0f51af000p-3
-0x1.a5740ef09738bp-1 0x1.8e92954f68000p-3
-0x1.a2c2a90ab4b27p-1 0x1.9bb3602f84000p-3
-0x1.a01a01393f2d1p-1 0x1.a8bed1c2c0000p-3
-0x1.9d79f24db3c1bp-1 0x1.b5b515c01d000p-3
-0x1.9ae2505c7b190p-1 0x1.c2967ccbcc000p-3
-0x1.9852ef297ce2fp-1 0x1.cf635d5486000p-3
-0x1.95cbaeea44b75p-1 0x1.dc1bd3446c000p-3
-0x1.934c69de74838p-1 0x1.e8c01b8cfe000p-3
-0x1.90d4f2f6752e6p-1 0x1.f5509c0179000p-3
-0x1.8e6528effd79dp-1 0x1.00e6c121fb800p-2
-0x1.8bfce9fcc007cp-1 0x1.071b80e93d000p-2
-0x1.899c0dabec30ep-1 0x1.0d46b9e867000p-2
-0x1.87427aa2317fbp-1 0x1.13687334bd000p-2
-0x1.84f00acb39a08p-1 0x1.1980d67234800p-2
-0x1.82a49e8653e55p-1 0x1.1f8ffe0cc8000p-2
-0x1.8060195f40260p-1 0x1.2595fd7636800p-2
-0x1.7e22563e0a329p-1 0x1.2b9300914a800p-2
-0x1.7beb377dcb5adp-1 0x1.3187210436000p-2
-0x1.79baa679725c2p-1 0x1.377266dec1800p-2
-0x1.77907f2170657p-1 0x1.3d54ffbaf3000p-2
-0x1.756cadbd6130cp-1 0x1.432eee32fe000p-2
-""".split()], dtype=np.float64).reshape(128, 2)
-_LOG_LN2HI, _LOG_LN2LO = _hx("0x1.62e42fefa3800p-1"), _hx("0x1.ef35793c76730p-45")
-_LOG_A = tuple(_hx(s) for s in """
--0x1.0000000000001p-1 0x1.555555551305bp-2 -0x1.fffffffeb4590p-3
-0x1.999b324f10111p-3 -0x1.55575e506c89fp-3
-""".split())
-_LOG_B = tuple(_hx(s) for s in """
--0x1.0000000000000p-1 0x1.5555555555577p-2 -0x1.ffffffffffdcbp-3
-0x1.999999995dd0cp-3 -0x1.55555556745a7p-3 0x1.24924a344de30p-3
--0x1.fffffa4423d65p-4 0x1.c7184282ad6cap-4 -0x1.999eb43b068ffp-4
-0x1.78182f7afd085p-4 -0x1.5521375d145cdp-4
-""".split())
-_LOG_INVC = np.ascontiguousarray(_LOG_TAB[:, 0])
-_LOG_LOGC = np.ascontiguousarray(_LOG_TAB[:, 1])
-_SPLIT = 134217729.0  # Veltkamp split constant 2**27 + 1
-
-
-def _fma(a: Any, b: Any, c: Any) -> np.ndarray:
-    """fma(a, b, c) in float64: exact product (Dekker) + compensated sum."""
-    p = a * b
-    t = _SPLIT * a
-    ah = t - (t - a)
-    al = a - ah
-    t = _SPLIT * b
-    bh = t - (t - b)
-    bl = b - bh
-    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
-    s = p + c
-    bb = s - p
-    err = (p - (s - bb)) + (c - bb)
-    return s + (err + e)
-
-
-def glibc_log(x: np.ndarray) -> np.ndarray:
-    """glibc ``log`` (e_log.c, FMA build) for positive normal float64 ``x``.
-
-    Follows the instruction sequence of ``__ieee754_log_fma`` (the variant
-    glibc selects on CPUs with FMA): every fused multiply-add is emulated
-    exactly, products that are exact in double are left unfused.
-    """
-    x = np.asarray(x, dtype=np.float64)
-    ix = x.view(np.uint64)
-    out = np.empty_like(x)
-    near = (ix - np.uint64(0x3FEE000000000000)) < np.uint64(0x3090000000000)  # |x-1| small
-    m = ~near
-    xm = ix[m]
-    tmp = xm - np.uint64(0x3FE6000000000000)
-    i = ((tmp >> np.uint64(45)) & np.uint64(0x7F)).astype(np.intp)
-    kd = (tmp.view(np.int64) >> np.int64(52)).astype(np.float64)
-    z = (xm - (tmp & np.uint64(0xFFF0000000000000))).view(np.float64)
-    w = kd * _LOG_LN2HI + _LOG_LOGC[i]  # kd * Ln2hi is exact
-    r = _fma(z, _LOG_INVC[i], -1.0)
-    a21 = _fma(r, _LOG_A[2], _LOG_A[1])
-    hi = r + w
-    r2 = r * r
-    lo = _fma(kd, _LOG_LN2LO, (w - hi) + r)
-    r3 = r * r2
-    a43 = _fma(r, _LOG_A[4], _LOG_A[3])
-    lo = _fma(r2, _LOG_A[0], lo)
-    out[m] = _fma(r3, _fma(a43, r2, a21), lo) + hi
-    if near.any():
-        b = _LOG_B
-        r = x[near] - 1.0
-        p2 = _fma(r2 := r * r, b[3], _fma(r, b[2], b[1]))
-        p3 = _fma(r2, b[6], _fma(r, b[5], b[4]))
-        r3 = r * r2
-        p1 = _fma(r3, b[10], _fma(r2, b[9], _fma(r, b[8], b[7])))
-        p1 = _fma(_fma(p1, r3, p3), r3, p2)
-        w = r * 134217728.0
-        rhi = (w + r) - w
-        rr = rhi * rhi  # exact: rhi has 26 bits; rr * B[0] is exact too
-        hi = rr * b[0] + r
-        lo = rr * b[0] + (r - hi)
-        lo = _fma(b[0] * (r - rhi), r + rhi, lo)
-        out[near] = hi + _fma(p1, r3, lo)
-    out[ix == np.uint64(0x3FF0000000000000)] = 0.0
-    return out
-
-
 _MAN23 = np.uint32(0x7FFFFF)
 _ONE_F32 = np.uint32(0x3F800000)
 _LUT_MIN_PAIRS = 1 << 16
@@ -559,7 +223,7 @@ def _u2_of_mantissa(m: np.ndarray) -> np.ndarray:
     """sqrt(-2 logf(max(u, 1e-7f))) with u = Uint32ToFloat of a 23-bit mantissa."""
     u = (m | _ONE_F32).view(np.float32) - np.float32(1.0)
     u = np.maximum(u, np.float32(1.0e-7))
-    return np.sqrt(np.float32(-2.0) * glibc_logf(u.view(np.uint32)))
+    return np.sqrt(np.float32(-2.0) * glibc.logf(u))
 
 
 def _v1_of_mantissa(m: np.ndarray) -> np.ndarray:
@@ -577,7 +241,7 @@ def _box_muller_luts() -> tuple[np.ndarray, np.ndarray]:
         for s0 in range(0, 1 << 23, step):
             m = np.arange(s0, s0 + step, dtype=np.uint32)
             u2[s0:s0 + step] = _u2_of_mantissa(m)
-            s, c = glibc_sincosf(_v1_of_mantissa(m))
+            s, c = glibc.sincosf(_v1_of_mantissa(m))
             sc[s0:s0 + step, 0] = s
             sc[s0:s0 + step, 1] = c
         _lut["u2"] = u2
@@ -600,7 +264,7 @@ def box_muller_float(x0: np.ndarray, x1: np.ndarray) -> np.ndarray:
         sc = sct[m1].view(np.float32).reshape(n, 2)
     else:
         u2 = _u2_of_mantissa(m0)
-        s, c = glibc_sincosf(_v1_of_mantissa(m1))
+        s, c = glibc.sincosf(_v1_of_mantissa(m1))
         sc = np.stack([s, c], axis=1)
     sc *= u2[:, None]
     return sc
@@ -610,13 +274,13 @@ def box_muller_double(x0: np.ndarray, x1: np.ndarray, x2: np.ndarray,
                       x3: np.ndarray) -> np.ndarray:
     """``BoxMullerDouble``: returns (n, 2) float64 [d0, d1].
 
-    ``log`` is glibc's (``glibc_log``); sin/cos are NumPy's float64 ones, which
+    ``log`` is glibc's (kernels/glibc.py); sin/cos are NumPy's float64 ones, which
     call libm on NumPy 1.25+ (equal to glibc ``sincos``; checked on 5e6 inputs).
     """
     u1 = _uint64_to_double(x0, x1)
     u1 = np.maximum(u1, 1.0e-7)
     v1 = (2.0 * np.pi) * _uint64_to_double(x2, x3)
-    u2 = np.sqrt(-2.0 * glibc_log(u1))
+    u2 = np.sqrt(-2.0 * glibc.log(u1))
     out = np.empty((u1.size, 2), np.float64)
     np.sin(v1, out=out[:, 0])
     np.cos(v1, out=out[:, 1])

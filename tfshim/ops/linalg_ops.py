@@ -1,11 +1,13 @@
 """Linear algebra ops: matmul, tensordot, einsum, tf.linalg.* (TF: ops/math_ops.py, linalg_ops.py, linalg_grad.py).
 
 Kernels are NumPy/LAPACK; float32 results can differ from TF's oneDNN/Eigen kernels in the
-last bit where the summation order differs (matmul of long rows, det, inverse).
+last bit where the summation order differs (matmul of long rows). inv/det/slogdet/solve of real
+matrices follow Eigen's LU bit for bit (kernels/eigen_lu.py).
 """
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 import numpy as np
@@ -13,9 +15,10 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
+from tfshim.kernels import eigen_gemm, eigen_lu
 from tfshim.ops import array_ops
 from tfshim.ops.array_ops import _dims, _int_list, kernel_error
-from tfshim.ops.op import KernelError, defop, disallowed_dtype, tf_export
+from tfshim.ops.op import KernelError, defop, disallowed_dtype, run_op, tf_export
 
 
 def _adj(x: np.ndarray, adjoint: bool) -> np.ndarray:
@@ -26,32 +29,58 @@ def _adj(x: np.ndarray, adjoint: bool) -> np.ndarray:
 
 
 _SEQUENTIAL_K = 320  # measured: oneDNN's sgemm matches a sequential FMA over k up to here
-# The exact emulation makes k passes over the output: used up to ~1M multiply-adds (64x64x64 four times
-# over), past which NumPy's BLAS is used and the last bit may differ (compat/DIFFERENCES.md).
-_EXACT_MAX_MACS = 1 << 20
+# The exact emulation makes k passes over the output: used up to 2**24 multiply-adds (a batch of 64 products
+# 64x64x64), past which NumPy's BLAS is used and the last bit may differ (compat/DIFFERENCES.md).
+_EXACT_MAX_MACS = 1 << 24
 
 
-def _matmul_np(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """float32: each output summed over k in order with fused multiply-adds, as oneDNN's sgemm
-    microkernel does (bit-exact for k <= 320, up to _EXACT_MAX_MACS); otherwise NumPy's matmul."""
+def _fma32(p: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """float32(p + c) rounded once, as an FMA, for an exact float64 product p and float32 c: the float64 sum can
+    round onto a float32 midpoint (double rounding); there the sign of its rounding error (TwoSum) decides."""
+    p, c = np.broadcast_arrays(p, c)
+    s = p + c
+    mid = (s.view(np.int64) & 0x1FFFFFFF) == 0x10000000
+    if mid.any():
+        sm, pm, cm = s[mid], p[mid], c[mid]
+        e = (pm - (sm - cm)) + (cm - (sm - (sm - cm)))
+        s[mid] = np.nextafter(sm, np.where(e == 0, sm, np.where(e > 0, np.inf, -np.inf)))
+    return s.astype(np.float32)
+
+
+def _matmul_np(a: np.ndarray, b: np.ndarray, kmax: int = _SEQUENTIAL_K) -> np.ndarray:
+    """float32: each output summed over k in order with fused multiply-adds, as oneDNN's sgemm (k <= 320) and
+    brgemm microkernels do; brgemm (batched and einsum matmuls, kmax=1024) sums blocks of 512 k apart and adds
+    them (measured). Up to _EXACT_MAX_MACS; otherwise NumPy's matmul."""
     with np.errstate(all="ignore"):
         k = a.shape[-1]
         out_shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1])
-        if a.dtype == np.float32 and 0 < k <= _SEQUENTIAL_K and k * int(np.prod(out_shape)) <= _EXACT_MAX_MACS:
+        if a.dtype == np.float32 and 0 < k <= kmax and k * int(np.prod(out_shape)) <= _EXACT_MAX_MACS:
             a64, b64 = a.astype(np.float64), b.astype(np.float64)
-            acc = np.zeros(out_shape, np.float32)
-            for i in range(k):  # a float32 product is exact in float64: one rounding per step, as an FMA
-                acc = (a64[..., :, i:i + 1] * b64[..., i:i + 1, :] + acc).astype(np.float32)
-            return acc
+            out = None
+            for s in range(0, k, 512):
+                acc = np.zeros(out_shape, np.float32)
+                for i in range(s, min(s + 512, k)):  # a float32 product is exact in float64
+                    acc = _fma32(a64[..., :, i:i + 1] * b64[..., i:i + 1, :], acc)
+                out = acc if out is None else out + acc
+            return out
         return np.matmul(a, b)
+
+
+def _bmm(a: np.ndarray, b: np.ndarray, adj_a: bool, adj_b: bool, conj: bool = True) -> np.ndarray:
+    """TF's batched matmul kernel for the dtype (BatchMatMulV2, Einsum): Eigen for float64 and complex
+    (kernels/eigen_gemm.py), oneDNN's brgemm (sequential FMA) for float32; batch dims broadcast."""
+    if a.dtype in (np.float64, np.complex64, np.complex128):
+        return eigen_gemm.matmul(a, b, adj_a, adj_b, adjoint=conj)
+    return _matmul_np(_adj(a, adj_a), _adj(b, adj_b), 1024)
 
 
 # ===== matmul ====================================================================================
 
 
 def _onednn(dtype: np.dtype) -> bool:
-    """Whether TF runs the oneDNN (_Mkl) matmul kernels for this dtype (half, bfloat16, float; measured)."""
-    return dtype.name in ("float16", "bfloat16", "float32")
+    """Whether TF runs the oneDNN (_Mkl) matmul/einsum kernels for this dtype, as their error texts show (bfloat16,
+    float; half keeps the plain kernels: measured)."""
+    return dtype.name in ("bfloat16", "float32")
 
 
 def _onednn_smalln_tn(x: np.ndarray, bt: np.ndarray) -> np.ndarray:
@@ -67,7 +96,7 @@ def _onednn_smalln_tn(x: np.ndarray, bt: np.ndarray) -> np.ndarray:
     acc = np.zeros((16, m, n), np.float32)
     for c in range(0, kp, 16):
         prod = xp[None, :, c : c + 16].transpose(2, 1, 0) * bp[None, :, c : c + 16].transpose(2, 0, 1)
-        acc = (prod + acc).astype(np.float32)  # exact product + one rounding: an FMA
+        acc = _fma32(prod, acc)  # exact product + one rounding: an FMA
     w = 16
     while w > 1:
         w //= 2
@@ -93,7 +122,7 @@ def _onednn_gemv_t(x: np.ndarray, a: np.ndarray) -> np.ndarray:
     if k16:
         acc = np.zeros((8, r, a.shape[1]), np.float32)
         for c in range(0, k16, 8):
-            acc = (x64[:, c : c + 8].T[:, :, None] * a64[c : c + 8][:, None, :] + acc).astype(np.float32)
+            acc = _fma32(x64[:, c : c + 8].T[:, :, None] * a64[c : c + 8][:, None, :], acc)
         y = (y + _hsum8(acc)).astype(np.float32)
     pos = k16
     for ux in (8, 4, 2, 1):
@@ -132,6 +161,8 @@ def _matmul_kernel(a: np.ndarray, b: np.ndarray, transpose_a: bool = False, tran
     y = np.swapaxes(b, -1, -2) if transpose_b else b
     if x.shape[-1] != y.shape[-2]:
         raise kernel_error(k, f"Matrix size-incompatible: In[0]: {_dims(a.shape)}, In[1]: {_dims(b.shape)}")
+    if a.dtype in (np.float64, np.complex64, np.complex128):
+        return eigen_gemm.matmul(a, b, transpose_a, transpose_b)
     if a.dtype == np.float32 and a.ndim == 2 and b.ndim == 2:
         special = _onednn_gemm_f32(a, b, transpose_a, transpose_b)
         if special is not None:
@@ -185,7 +216,7 @@ def _batch_matmul_kernel(a: np.ndarray, b: np.ndarray, adj_x: bool = False, adj_
     if x.shape[-1] != y.shape[-2]:
         msg = "Matrix size-incompatible: In[0]: %s, In[1]: %s" % (_dims(a.shape), _dims(b.shape))
         raise kernel_error(k, msg + (" %d %d" % (adj_x, adj_y) if mkl else ""))
-    return _matmul_np(x, y)
+    return _bmm(a, b, adj_x, adj_y)
 
 
 BatchMatMulV2 = defop("BatchMatMulV2", _batch_matmul_kernel)
@@ -248,7 +279,11 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
             raise _mkl_dtype_mismatch("BatchMatMulV2", "_MklBatchMatMulV2", a._dtype, b._dtype)
         if BatchMatMulV2.allowed is not None and a._dtype not in BatchMatMulV2.allowed:
             raise disallowed_dtype("BatchMatMulV2", a._dtype)
-        return BatchMatMulV2(a, b, adj_x=bool(adjoint_a or transpose_a), adj_y=bool(adjoint_b or transpose_b))
+        if transpose_a:  # as TF: BatchMatMulV2 only has adjoints, so transposes conjugate first
+            a, adjoint_a = _conj(a), True
+        if transpose_b:
+            b, adjoint_b = _conj(b), True
+        return BatchMatMulV2(a, b, adj_x=bool(adjoint_a), adj_y=bool(adjoint_b))
     if a._dtype is not b._dtype:
         raise _mkl_dtype_mismatch("MatMul", "_MklMatMul", a._dtype, b._dtype)
     if MatMul.allowed is not None and a._dtype not in MatMul.allowed:
@@ -362,9 +397,39 @@ def _parse_einsum(equation: str, ranks: list) -> tuple:
     return in_subs, out
 
 
+def _einsum_reduce(x: np.ndarray, labels: list, types: list) -> tuple:
+    """EinsumHelper::ReduceOperand: transpose to [broadcast, batch, free, contract, reduce] (or, if already so
+    ordered with contract before free, keep the order and flag it), take diagonals of repeated labels, sum the
+    reduce labels (0 + x0 + x1 + ... in order, in the dtype: measured) and reshape to [batch dims..., F, C]
+    ([..., C, F] if swapped)."""
+    rank = (0, 1, 3, 2, 4)  # contract before free
+    swap = all((rank[types[a]], a) <= (rank[types[b]], b) for a, b in zip(labels, labels[1:]))
+    perm = list(range(x.ndim)) if swap else sorted(range(x.ndim), key=lambda i: (types[labels[i]], labels[i]))
+    x, labels = x.transpose(perm), [labels[i] for i in perm]
+    uniq = [v for i, v in enumerate(labels) if i == 0 or labels[i - 1] != v]
+    if len(uniq) < len(labels):  # generalized diagonal: a copy, no sums
+        letter = {v: chr(97 + i) for i, v in enumerate(uniq)}
+        x = np.einsum("".join(letter[v] for v in labels) + "->" + "".join(letter[v] for v in uniq), x)
+    size = [1] * 5
+    for v, d in zip(uniq, x.shape):
+        size[types[v]] *= d
+    shape = [d for v, d in zip(uniq, x.shape) if types[v] < 2] + ([size[3], size[2]] if swap else size[2:4])
+    free = [v for v in uniq if types[v] == 2]
+    if size[4] == 1:
+        return x.reshape(shape), swap, free
+    if size[4] == 0:
+        return np.zeros(shape, x.dtype), swap, free
+    r = np.add.accumulate(np.ascontiguousarray(x).reshape(-1, size[4]), axis=1)[:, -1] + x.dtype.type(0)
+    return r.reshape(shape), swap, free
+
+
 def _einsum_kernel(*xs: np.ndarray, equation: str) -> Any:
+    """TF's EinsumOp (linalg/einsum_op_impl.h) for one or two inputs: reduce each operand, contract them with the
+    batched matmul kernel (trans flags from the operands' layout), reshape and transpose to the output."""
     in_subs, out = equation.split("->")
     subs = in_subs.split(",")
+    mkl = _onednn(xs[0].dtype)
+    kname = ("__MklEinsum_N_%d" if mkl else "Einsum_N_%d") % (len(xs),)
     sizes: dict = {}
     for x, s in zip(xs, subs):
         labels = s.replace("...", "")
@@ -372,12 +437,42 @@ def _einsum_kernel(*xs: np.ndarray, equation: str) -> Any:
         ell = x.ndim - len(labels)
         for j, c in enumerate(labels):
             axis = j if j < lead else j + ell
-            if c in sizes and sizes[c] != x.shape[axis] and 1 not in (sizes[c], x.shape[axis]):
-                raise kernel_error("__MklEinsum_N_%d" % (len(xs),), "Expected dimension %d at axis %d of the input "
+            if sizes.get(c, 0) not in (0, x.shape[axis]):
+                raise kernel_error(kname, "Expected dimension %d at axis %d of the input "
                                    "shaped %s but got dimension %d" % (sizes[c], axis, _dims(x.shape), x.shape[axis]))
-            sizes.setdefault(c, x.shape[axis])
+            sizes[c] = x.shape[axis]
+    if len(xs) > 2:
+        with np.errstate(all="ignore"):
+            return np.asarray(np.einsum(equation, *xs, optimize=True))
+    ids: dict = {}
+    labs = [[-1 if c == "." else ids.setdefault(c, len(ids)) for c in t.replace("...", ".")] for t in subs]
+    olab = [-1 if c == "." else ids[c] for c in out.replace("...", ".")]
+    nn, nb = len(ids), 0
+    types = [[[1, 2], [3, 4]][v not in olab][len(xs) == 1 or v not in labs[0] or v not in labs[1]] for v in range(nn)]
+    for i, x in enumerate(xs):
+        if -1 in labs[i]:
+            e, k = labs[i].index(-1), x.ndim - len(labs[i]) + 1
+            labs[i][e : e + 1] = range(nn, nn + k)
+            nb = max(nb, k)
+    if -1 in olab:
+        olab[olab.index(-1) : olab.index(-1) + 1] = range(nn, nn + nb)
+    types += [0] * nb
     with np.errstate(all="ignore"):
-        return np.asarray(np.einsum(equation, *xs, optimize=len(xs) > 2))
+        ops = [_einsum_reduce(x, labs[i], types) for i, x in enumerate(xs)]
+        r, free = ops[0][0], ops[0][2]
+        if len(ops) == 2:
+            (a, sa, _), (b, sb, free_b) = ops
+            try:
+                np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+            except ValueError:
+                msg = "In[0] and In[1] must have compatible" if mkl else "Invalid broadcasting"
+                raise kernel_error(kname, f"{msg} {'batch ' if mkl else ''}dimensions: {_dims(a.shape)} vs. "
+                                   f"{_dims(b.shape)}") from None
+            r, free = _bmm(a, b, sa, not sb, False), free + free_b
+    size = {v: d for x, lab in zip(xs, labs) for v, d in zip(lab, x.shape)}
+    res = [v for t in (0, 1) for v in range(nn + nb) if types[v] == t] + free
+    r = r.reshape(r.shape[:-2] + tuple(size[v] for v in free))
+    return np.asarray(r.transpose([res.index(v) for v in olab]))
 
 
 Einsum = defop("Einsum", _einsum_kernel)
@@ -431,17 +526,37 @@ def _square(x: np.ndarray, op: str) -> None:
         raise KernelError(errors.InvalidArgumentError, "Input matrix must be square.")
 
 
+_CPU_KERNELS = "".join(f"  device='CPU'; T in [DT_{t}]\n" for t in ("COMPLEX128", "COMPLEX64", "DOUBLE", "FLOAT"))
+
+
+def _no_half_kernel(x: np.ndarray, op: str, attrs: str = "", xla: str = "") -> None:
+    """TF registers no CPU kernel of `op` for half: NotFoundError at kernel lookup."""
+    if x.dtype == np.float16:
+        raise KernelError(errors.NotFoundError, f"Could not find device for node: {{{{node {op}}}}} = {op}[T=DT_HALF"
+                          f"{attrs}]\nAll kernels registered for op {op}:\n{xla}{_CPU_KERNELS}", wrapped=False)
+
+
+def _lu_solve(m: np.ndarray, b: np.ndarray, msg: str) -> np.ndarray:
+    """m^-1 b as TF: Eigen's PartialPivLU (kernels/eigen_lu.py; half in float32, as MatrixInverse<half>),
+    TF's error `msg` when a |pivot| is not > 0.  Complex: LAPACK (not TF's arithmetic)."""
+    if m.dtype.kind == "c":
+        try:
+            return np.linalg.solve(m, b).astype(m.dtype)
+        except np.linalg.LinAlgError:
+            raise KernelError(errors.InvalidArgumentError, msg) from None
+    w = np.float32 if m.dtype == np.float16 else m.dtype
+    x, ok = eigen_lu.solve(m.astype(w).reshape((-1,) + m.shape[-2:]), b.astype(w).reshape((-1,) + b.shape[-2:]))
+    if not ok:
+        raise KernelError(errors.InvalidArgumentError, msg)
+    return x.reshape(b.shape).astype(m.dtype)
+
+
 def _inverse_kernel(x: np.ndarray, adjoint: bool = False) -> Any:
     _square(x, "MatrixInverse")
     a = _adj(x, adjoint)
     if a.size == 0:
         return a.copy()
-    # TF: an exact zero pivot of the partial-pivoting LU means "not invertible"; LAPACK's getrf agrees.
-    with np.errstate(all="ignore"):
-        try:
-            return np.linalg.inv(a)
-        except np.linalg.LinAlgError:
-            raise KernelError(errors.InvalidArgumentError, "Input is not invertible.") from None
+    return _lu_solve(a, np.broadcast_to(np.eye(a.shape[-1], dtype=a.dtype), a.shape), "Input is not invertible.")
 
 
 MatrixInverse = defop("MatrixInverse", _inverse_kernel)
@@ -449,25 +564,27 @@ MatrixInverse = defop("MatrixInverse", _inverse_kernel)
 
 @MatrixInverse.gradient
 def _inverse_grad(op: Any, grad: Tensor) -> Tensor:
-    """Returns -inv(A)^H @ grad @ inv(A)^H."""
+    """Returns -inv(A)^H @ grad @ inv(A)^H (adjoint: -C @ grad^H @ C for C = inv(A^H)), as TF."""
     from tfshim.ops.math_ops import negative
 
-    ainv = op.outputs[0]
-    return negative(matmul(ainv, matmul(grad, ainv, adjoint_b=True), adjoint_a=True))
+    ainv, adj = op.outputs[0], op.get_attr("adjoint")
+    return negative(matmul(ainv, matmul(grad, ainv, adjoint_a=adj, adjoint_b=not adj), adjoint_a=not adj))
 
 
 @tf_export("linalg.inv")
 def inv(input: Any, adjoint: bool = False, name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.linalg.inv (MatrixInverse)."""
-    x = convert_to_tensor(input)
-    MatrixInverse.check(x)
-    return MatrixInverse(x, adjoint=bool(adjoint))
+    return run_op(MatrixInverse, (input,), convert_to_tensor(input), check=True, adjoint=bool(adjoint))
 
 
 def _det_kernel(x: np.ndarray) -> Any:
+    _no_half_kernel(x, "MatrixDeterminant")
     _square(x, "MatrixDeterminant")
-    with np.errstate(all="ignore"):
-        return np.linalg.det(x).astype(x.dtype) if x.size else np.ones(x.shape[:-2], x.dtype)
+    if not x.size:
+        return np.ones(x.shape[:-2], x.dtype)
+    if x.dtype.kind == "c":
+        return np.linalg.det(x).astype(x.dtype)
+    return eigen_lu.det(x.reshape((-1,) + x.shape[-2:])).reshape(x.shape[:-2])
 
 
 MatrixDeterminant = defop("MatrixDeterminant", _det_kernel)
@@ -486,20 +603,24 @@ def _det_grad(op: Any, grad: Tensor) -> Tensor:
 
 @tf_export("linalg.det")
 def det(input: Any, name: Any = None) -> Tensor:  # noqa: A002
-    """TF: tf.linalg.det (MatrixDeterminant); NumPy's LU, so float32 may differ in the last bit."""
-    x = convert_to_tensor(input)
-    MatrixDeterminant.check(x)
-    return MatrixDeterminant(x)
+    """TF: tf.linalg.det (MatrixDeterminant)."""
+    return run_op(MatrixDeterminant, (input,), convert_to_tensor(input), check=True)
 
 
 def _slogdet_kernel(x: np.ndarray) -> Any:
+    _no_half_kernel(x, "LogMatrixDeterminant")
     _square(x, "LogMatrixDeterminant")
-    with np.errstate(all="ignore"):
+    if not x.size:
+        return np.ones(x.shape[:-2], x.dtype), np.zeros(x.shape[:-2], x.dtype)
+    if x.dtype.kind == "c":
         sign, logdet = np.linalg.slogdet(x)
-    return sign.astype(x.dtype), logdet.astype(x.dtype)
+        return sign.astype(x.dtype), logdet.astype(x.dtype)
+    sign, logdet = eigen_lu.slogdet(x.reshape((-1,) + x.shape[-2:]))
+    return sign.reshape(x.shape[:-2]), logdet.reshape(x.shape[:-2])
 
 
 LogMatrixDeterminant = defop("LogMatrixDeterminant", _slogdet_kernel, multi_output=True)
+LogMatrixDeterminantOutput = collections.namedtuple("LogMatrixDeterminant", ["sign", "log_abs_determinant"])
 
 
 @LogMatrixDeterminant.gradient
@@ -514,22 +635,19 @@ def _slogdet_grad(op: Any, _: Tensor, grad_b: Tensor) -> Tensor:
 
 @tf_export("linalg.slogdet")
 def slogdet(input: Any, name: Any = None) -> Any:  # noqa: A002
-    """TF: tf.linalg.slogdet (LogMatrixDeterminant): (sign, log|det|)."""
-    x = convert_to_tensor(input)
-    LogMatrixDeterminant.check(x)
-    return LogMatrixDeterminant(x)
+    """TF: tf.linalg.slogdet (LogMatrixDeterminant): a LogMatrixDeterminant(sign, log_abs_determinant)."""
+    return LogMatrixDeterminantOutput(*run_op(LogMatrixDeterminant, (input,), convert_to_tensor(input), check=True))
 
 
 def _solve_kernel(a: np.ndarray, b: np.ndarray, adjoint: bool = False) -> Any:
+    _no_half_kernel(a, "MatrixSolve", ", adjoint=%s" % str(adjoint).lower(),
+                    "  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_DOUBLE, DT_HALF]\n")
     _square(a, "MatrixSolve")
     if b.ndim < 2 or b.shape[-2] != a.shape[-1] or b.shape[:-2] != a.shape[:-2]:
         raise KernelError(errors.InvalidArgumentError, "Input matrix and rhs are incompatible.")
-    m = _adj(a, adjoint)
-    with np.errstate(all="ignore"):
-        try:
-            return np.linalg.solve(m, b).astype(a.dtype)
-        except np.linalg.LinAlgError:
-            raise KernelError(errors.InvalidArgumentError, "Input matrix is not invertible.") from None
+    if a.size == 0 or b.size == 0:
+        return np.zeros(b.shape, a.dtype)
+    return _lu_solve(_adj(a, adjoint), b, "Input matrix is not invertible.")
 
 
 MatrixSolve = defop("MatrixSolve", _solve_kernel)
@@ -556,8 +674,7 @@ def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: Any = None) -> Ten
     """TF: tf.linalg.solve (MatrixSolve)."""
     a = convert_to_tensor(matrix)
     b = convert_to_tensor(rhs, dtype_hint=a._dtype)
-    MatrixSolve.check(a, b)
-    return MatrixSolve(a, b, adjoint=bool(adjoint))
+    return run_op(MatrixSolve, (matrix, rhs), a, b, check=True, adjoint=bool(adjoint))
 
 
 def _triangular_solve_kernel(a: np.ndarray, b: np.ndarray, lower: bool = True, adjoint: bool = False) -> Any:

@@ -17,7 +17,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.kernels import eigen_math, eigen_reduce
+from tfshim.kernels import eigen_math, eigen_pow, eigen_rcp, eigen_reduce, eigen_trig
 from tfshim.ops.op import (
     _DEVICE,
     KernelError,
@@ -70,18 +70,39 @@ def _quiet_nan(v: np.ndarray) -> np.ndarray:
     return (np.asarray(v).view(bits) | quiet).view(v.dtype)
 
 
-def x86_nan_order(np_fn: Any) -> Any:
-    """``np_fn`` with x86's NaN propagation for half: the result is the first NaN operand, quieted.
+def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = False) -> Any:
+    """``np_fn`` returning the NaN TF's kernel returns where both operands are NaN (NumPy's loops pick either
+    operand, depending on the NumPy version and loop): the first operand's, quieted, except (measured)
 
-    TF computes half arithmetic in float32 registers (vaddps(x, y) returns x's NaN when both are
-    NaN); NumPy's scalar half loops pick either operand."""
+    * ``scalar_wins`` (add, multiply): when one operand has one element (TF's scalar_left/scalar_right functors),
+      the scalar's NaN in float/double packets and the tensor's in the scalar tail and in half;
+    * ``tail_second`` (xlogy): the second operand's in the scalar tail of float/double.
+
+    Half arithmetic runs in float32 registers, and NumPy's half loops can drop a lone NaN operand's payload:
+    for half every NaN result is the first NaN operand, quieted."""
 
     def fn(x: np.ndarray, y: np.ndarray) -> Any:
         r = np_fn(x, y)
-        if r.dtype != np.float16 or not np.isnan(r).any():
+        if r.dtype.kind != "f" or not np.isnan(r).any():
             return r
-        x, y = np.broadcast_arrays(x, y)
-        return np.where(np.isnan(x), _quiet_nan(x), np.where(np.isnan(y), _quiet_nan(y), r))
+        xb, yb = np.broadcast_arrays(x, y)
+        nx, ny = np.isnan(xb), np.isnan(yb)
+        half = r.dtype == np.float16
+        second = np.zeros(r.shape, bool)
+        if scalar_wins and (x.size == 1) != (y.size == 1):
+            scalar_is_y = y.size == 1
+            second[...] = scalar_is_y != half
+            if not half:
+                second ^= ~_packet_mask(r.shape, r.dtype)  # the tail takes the tensor's
+        elif tail_second and not half:
+            second = ~_packet_mask(r.shape, r.dtype)
+        both = nx & ny
+        if half:
+            return np.where(both, np.where(second, _quiet_nan(yb), _quiet_nan(xb)),
+                            np.where(nx, _quiet_nan(xb), np.where(ny, _quiet_nan(yb), r)))
+        if not both.any():
+            return r
+        return np.where(both, np.where(second, _quiet_nan(yb), _quiet_nan(xb)), r)
 
     return fn
 
@@ -181,7 +202,7 @@ def _where(c: Tensor, x: Tensor, y: Tensor) -> Tensor:
 
 # ----- binary arithmetic -----------------------------------------------------------------
 
-AddV2 = defop("AddV2", cwise_binary(x86_nan_order(np.add)))
+AddV2 = defop("AddV2", cwise_binary(x86_nan_order(np.add, scalar_wins=True)))
 
 
 @AddV2.gradient
@@ -220,7 +241,7 @@ def subtract(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(Sub, x, y)
 
 
-Mul = defop("Mul", cwise_binary(x86_nan_order(np.multiply)))
+Mul = defop("Mul", cwise_binary(x86_nan_order(np.multiply, scalar_wins=True)))
 
 
 @Mul.gradient
@@ -473,7 +494,7 @@ def _pow_kernel(x: np.ndarray, y: np.ndarray) -> Any:
     if x.dtype.kind in "iu" and np.any(y < 0):
         raise KernelError(errors.InvalidArgumentError, "Integers to negative integer powers are not allowed")
     if x.dtype.kind == "f" and x.dtype.itemsize >= 4:
-        return cwise_binary(eigen_math.pow)(x, y)
+        return cwise_binary(eigen_pow.pow)(x, y)
     return cwise_binary(np.power)(x, y)
 
 
@@ -507,7 +528,13 @@ def pow(x: Any, y: Any, name: Any = None) -> Tensor:  # noqa: A001 - TF's name
     return binary(Pow, x, y)
 
 
-Atan2 = defop("Atan2", cwise_binary(np.arctan2))
+def _atan2_kernel(y: np.ndarray, x: np.ndarray) -> Any:
+    if y.dtype in _EIGEN_DTYPES:
+        return eigen_trig.atan2(*np.broadcast_arrays(y, x))  # (np.ascontiguousarray would make 0-d 1-d)
+    return np.arctan2(y, x)
+
+
+Atan2 = defop("Atan2", cwise_binary(_atan2_kernel))
 
 
 @Atan2.gradient
@@ -622,7 +649,7 @@ def _xlogy_kernel(x: np.ndarray, y: np.ndarray) -> Any:
         a, b = np.broadcast_arrays(a, b)
         # (ascontiguousarray makes a 0-d array 1-d: reshape back)
         lg = eigen_math.log(np.ascontiguousarray(b)).reshape(b.shape) if b.dtype in _EIGEN_DTYPES else np.log(b)
-        return _x_or_zero(a, x86_nan_order(np.multiply)(a, lg))
+        return _x_or_zero(a, x86_nan_order(np.multiply, tail_second=True)(a, lg))
 
     return cwise_binary(f)(x, y)
 
@@ -936,6 +963,11 @@ def _no_nan(dy: np.ndarray, v: np.ndarray) -> np.ndarray:
     return np.where(dy == 0, np.zeros((), dy.dtype), v)
 
 
+def _mul_no_nan(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Eigen mul_no_nan_op: +0 where b == 0, else a * b."""
+    return _no_nan(b, a * b)
+
+
 def _tanh_grad_formula(y: np.ndarray, dy: np.ndarray) -> np.ndarray:
     return dy * (y.dtype.type(1) - y * y)
 
@@ -979,7 +1011,7 @@ def _sqrt_grad_grad(op: Any, grad: Tensor) -> tuple:
 
 
 RsqrtGrad = defop("RsqrtGrad", _grad_kernel(
-    lambda y, dy: _no_nan(dy, (y.dtype.type(-0.5) * (y * y)) * _no_nan(dy, y * dy)),
+    lambda y, dy: _mul_no_nan(y.dtype.type(-0.5) * (y * y), _no_nan(dy, y * dy)),
     lambda y, dy: _no_nan(dy, (y.dtype.type(-0.5) * (dy * y)) * (y * y)),
 ))
 
@@ -1084,7 +1116,7 @@ def log1p(x: Any, name: Any = None) -> Tensor:
     return unary(Log1p, x)
 
 
-Reciprocal = defop("Reciprocal", cwise_unary(lambda x: np.ones((), x.dtype) / x))
+Reciprocal = defop("Reciprocal", eigen_unary(eigen_rcp.reciprocal, lambda x: np.ones((), x.dtype) / x))
 
 _RECIPROCAL_KERNELS = (
     "All kernels registered for op Reciprocal:\n"
@@ -1134,7 +1166,7 @@ def _rsqrt_np(x: np.ndarray) -> np.ndarray:
     return np.ones((), x.dtype) / np.sqrt(x)
 
 
-Rsqrt = defop("Rsqrt", cwise_unary(_rsqrt_np))
+Rsqrt = defop("Rsqrt", eigen_unary(eigen_rcp.rsqrt, _rsqrt_np))
 
 
 @Rsqrt.gradient
@@ -1145,13 +1177,13 @@ def _rsqrt_grad(op: Any, grad: Tensor) -> Tensor:
 
 @tf_export("math.rsqrt")
 def rsqrt(x: Any, name: Any = None) -> Tensor:
-    """TF: tf.math.rsqrt: 1 / sqrt(x). tfshim: computed as 1 / np.sqrt(x)."""
+    """TF: tf.math.rsqrt: 1 / sqrt(x); float packets are vrsqrtps + a Newton step (kernels/eigen_rcp.py)."""
     return unary(Rsqrt, x)
 
 
 Sin = defop("Sin", eigen_unary(eigen_math.sin, np.sin))
 Cos = defop("Cos", eigen_unary(eigen_math.cos, np.cos))
-Tan = defop("Tan", cwise_unary(np.tan))
+Tan = defop("Tan", eigen_unary(eigen_trig.tan, np.tan))
 
 
 @Sin.gradient
@@ -1187,13 +1219,13 @@ def cos(x: Any, name: Any = None) -> Tensor:
 
 @tf_export("math.tan", "tan")
 def tan(x: Any, name: Any = None) -> Tensor:
-    """TF: tf.math.tan. tfshim: NumPy's tan, not yet Eigen's."""
+    """TF: tf.math.tan (glibc tanf per element, emulated; float64 is NumPy's: kernels/eigen_trig.py)."""
     return unary(Tan, x)
 
 
-Asin = defop("Asin", cwise_unary(np.arcsin))
-Acos = defop("Acos", cwise_unary(np.arccos))
-Atan = defop("Atan", cwise_unary(np.arctan))
+Asin = defop("Asin", eigen_unary(eigen_trig.asin, np.arcsin))
+Acos = defop("Acos", eigen_unary(eigen_trig.acos, np.arccos))
+Atan = defop("Atan", eigen_unary(eigen_trig.atan, np.arctan))
 
 
 def _one_minus_x2(x: Tensor) -> Tensor:
@@ -1239,8 +1271,8 @@ def atan(x: Any, name: Any = None) -> Tensor:
     return unary(Atan, x)
 
 
-Sinh = defop("Sinh", cwise_unary(np.sinh))
-Cosh = defop("Cosh", cwise_unary(np.cosh))
+Sinh = defop("Sinh", eigen_unary(eigen_trig.sinh, np.sinh))
+Cosh = defop("Cosh", eigen_unary(eigen_trig.cosh, np.cosh))
 
 
 @Sinh.gradient
@@ -1315,86 +1347,11 @@ def erf(x: Any, name: Any = None) -> Tensor:
     return unary(Erf, x)
 
 
-_ERFC32_ALPHA = (5.61802298761904239654541015625e-04, -4.91381669417023658752441406250e-03,
-                 2.67075151205062866210937500000e-02, -1.12800106406211853027343750000e-01,
-                 3.76122951507568359375000000000e-01, -1.12837910652160644531250000000e+00)
-_ERFC32_GAMMA = (1.0208116471767425537109375e-01, 4.2920666933059692382812500e-01,
-                 3.2379078865051269531250000e-01, 5.3971976041793823242187500e-02)
-_ERFC32_DELTA = (1.7251677811145782470703125e-02, 3.9137163758277893066406250e-01, 1.0,
-                 6.2173241376876831054687500e-01, 9.5662862062454223632812500e-02)
-
-
-def _twoprod_low_f32(x: np.ndarray, xy: np.ndarray) -> np.ndarray:
-    """Eigen twoprod_low(x, x, xy) for float without FMA (Veltkamp split with 2^12 + 1, Dekker)."""
-    f = np.float32
-    gamma = f(4097.0) * x
-    hi = (x - gamma) + gamma
-    lo = x - hi
-    p = hi * hi + (-xy)
-    p = hi * lo + p
-    p = lo * hi + p
-    return lo * lo + p
-
-
-def _perfc_f32(x_in: np.ndarray, expfn: Any) -> np.ndarray:
-    """Eigen generic_fast_erfc<float> (SpecialFunctionsImpl.h), non-FMA pmadd; pmin/pmax keep NaN."""
-    f = np.float32
-    x = np.where(np.isnan(x_in), x_in, np.clip(x_in, f(-11.0), f(11.0)))
-    x2 = x * x
-    one = f(1.0)
-    small = x * eigen_math._polevl(x2, _ERFC32_ALPHA, f) + one
-    mask = one < x2
-    if not mask.any():
-        return small
-    x2_lo = _twoprod_low_f32(x, x2)
-    exp2_hi = expfn(-x2)
-    z = exp2_hi - exp2_hi * x2_lo
-    q2 = one / x2
-    r = eigen_math._polevl(q2, _ERFC32_GAMMA, f) / (x * eigen_math._polevl(q2, _ERFC32_DELTA, f))
-    large = z * r + np.where(x < 0, f(2.0), f(0.0))
-    return np.where(mask, large, small)
-
-
-def _perfc_f64(x_in: np.ndarray, expfn: Any) -> np.ndarray:
-    """Eigen generic_fast_erfc<double>: clamp to [-28, 28], 1 - x*erf_over_x for |x| <= 1, else
-    erfc_double_large (the tail of eigen_math's erf)."""
-    d = np.float64
-    em = eigen_math
-    x = np.where(np.isnan(x_in), x_in, np.clip(x_in, d(-28.0), d(28.0)))
-    x2 = x * x
-    one = d(1.0)
-    small = one - x * (em._polevl(x2, em._ERF64_ALPHA, d) / em._polevl(x2, em._ERF64_BETA, d))
-    mask = one < x2
-    if not mask.any():
-        return small
-    x2_lo = em._twoprod_low_f64(x, x, x2)
-    exp2_hi = expfn(-x2)
-    z = exp2_hi - exp2_hi * x2_lo
-    q2 = one / x2
-    r = em._polevl(q2, em._ERFC64_GAMMA, d) / (x * em._polevl(q2, em._ERFC64_DELTA, d))
-    large = z * r + np.where(x < 0, d(2.0), d(0.0))
-    return np.where(mask, large, small)
-
-
-def _erfc_scalar(fn: Any) -> Any:
-    def scalar(v: np.ndarray) -> np.ndarray:  # the scalar functor: same formula, exp from glibc
-        with eigen_math._tf_fpenv():
-            return fn(v, lambda a: eigen_math._libm("exp", a))
-
-    return scalar
-
-
 def _erfc_kernel(x: np.ndarray) -> Any:
-    """TF: Eigen's generic_fast_erfc, emulated (packets with pexp, the scalar tail with glibc exp, half on the
-    float scalar path)."""
+    """TF: Eigen's generic_fast_erfc (kernels/eigen_rcp.py: float packets use vrcpps for 1/x^2)."""
     if x.dtype not in _EIGEN_DTYPES:
         raise KernelError(errors.InvalidArgumentError, f"erfc: unsupported dtype {x.dtype}")
-    s32, s64 = _erfc_scalar(_perfc_f32), _erfc_scalar(_perfc_f64)
-    return eigen_math._run(x, {
-        np.dtype(np.float32): (lambda v: _perfc_f32(v, eigen_math._pexp_f32), s32),
-        np.dtype(np.float16): (s32, s32),
-        np.dtype(np.float64): (lambda v: _perfc_f64(v, eigen_math._pexp_f64), s64),
-    }, "erfc")
+    return eigen_rcp.erfc(x)
 
 
 Erfc = defop("Erfc", _erfc_kernel)

@@ -1,6 +1,7 @@
 """Neural-network ops: activations, softmax, losses, conv and pooling (TF: ops/nn_ops.py, nn_impl.py, nn_grad.py).
 
-Elementwise kernels use tfshim.kernels.eigen_math (bit-exact to TF's Eigen CPU kernels). Softmax, conv and
+Elementwise kernels use tfshim.kernels.eigen_math (bit-exact to TF's Eigen CPU kernels), softmax and the
+cross entropies tfshim.kernels.eigen_softmax (bit-exact, incl. float32 Softmax's oneDNN kernel). Conv and
 pooling run oneDNN kernels in TF; tfshim's NumPy versions can differ from them in the last bit of float32.
 """
 
@@ -14,7 +15,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.kernels import eigen_math
+from tfshim.kernels import eigen_math, eigen_softmax
 from tfshim.ops import array_ops, math_ops
 from tfshim.ops.array_ops import _dims, kernel_error
 from tfshim.ops.op import KernelError, defop, tf_export
@@ -292,52 +293,16 @@ def gelu(features: Any, approximate: bool = False, name: Any = None) -> Tensor:
 # ===== softmax ====================================================================================
 
 
-def _fma32(a: np.ndarray, b: Any, c: Any) -> np.ndarray:
-    """float32 a*b + c with one rounding (the product of two float32 is exact in float64)."""
-    return (a.astype(np.float64) * np.float64(b) + np.asarray(c, np.float64)).astype(np.float32)
-
-
-def _onednn_exp_f32(x: np.ndarray) -> np.ndarray:
-    """oneDNN's jit exp (eltwise injector): 2^n * p(r), r = x - n ln2, degree-5 polynomial with FMA."""
-    f = np.float32
-    x = np.maximum(np.minimum(x.astype(f), f(88.3762626647949)), f(-87.3365447504019))
-    fx = np.floor(_fma32(x, f(1.44269504), f(0.5)))
-    r = _fma32(fx, -f(0.693147182), x)
-    two = ((fx.astype(np.int32) - 1 + 127) << 23).view(f)
-    y = np.full_like(r, f(0.00828929059))
-    for c in (f(0.0418978221), f(0.166676521), f(0.499991506), f(0.999999701), f(1.0)):
-        y = _fma32(y, r, c)
-    y = y * two
-    return y + y
-
-
-def _softmax_np(x: np.ndarray) -> np.ndarray:
-    """TF's float32 Softmax is oneDNN's (its own exp); both it and Eigen's (float64) scale by 1 / sum."""
-    with np.errstate(all="ignore"):
-        shifted = x - np.max(x, axis=-1, keepdims=True)
-        if x.dtype == np.float32:
-            e = _onednn_exp_f32(shifted)
-        else:
-            e = eigen_math.exp(shifted)
-        return e * (x.dtype.type(1) / np.sum(e, axis=-1, keepdims=True))
-
-
-def _log_softmax_np(x: np.ndarray) -> np.ndarray:
-    with np.errstate(all="ignore"):
-        shifted = x - np.max(x, axis=-1, keepdims=True)
-        return shifted - eigen_math.log(np.sum(eigen_math.exp(shifted), axis=-1, keepdims=True))
-
-
 def _softmax_kernel(x: np.ndarray) -> Any:
-    if not 1 <= x.ndim <= 5:
+    if x.dtype == np.float32 and not 1 <= x.ndim <= 5:  # _MklSoftmax's limit; Eigen takes any rank
         raise KernelError(errors.AbortedError, "Input dims must be <= 5 and >=1")
-    return _softmax_np(x)
+    return _log_softmax_kernel(x, eigen_softmax.softmax)
 
 
-def _log_softmax_kernel(x: np.ndarray) -> Any:
+def _log_softmax_kernel(x: np.ndarray, fn: Any = eigen_softmax.log_softmax) -> Any:
     if x.ndim < 1:
         raise KernelError(errors.InvalidArgumentError, f"logits must have >= 1 dimension, got {_dims(x.shape)}")
-    return _log_softmax_np(x)
+    return fn(x.reshape(x.size // max(x.shape[-1], 1), x.shape[-1])).reshape(x.shape)  # flat_inner_dims
 
 
 Softmax = defop("Softmax", _softmax_kernel)
@@ -458,12 +423,7 @@ def _xent_kernel(logits: np.ndarray, labels: np.ndarray) -> Any:
                 f"logits_size={_dims(logits.shape)} "
                               f"labels_size={_dims(labels.shape)}")
         logits, labels = np.broadcast_arrays(logits, labels)
-    with np.errstate(all="ignore"):
-        shifted = logits - np.max(logits, axis=-1, keepdims=True)
-        sum_exp = np.sum(eigen_math.exp(shifted), axis=-1, keepdims=True)
-        loss = np.sum(labels * (eigen_math.log(sum_exp) - shifted), axis=-1)
-        backprop = eigen_math.exp(shifted) / sum_exp - labels
-    return loss, backprop
+    return eigen_softmax.softmax_xent(logits, labels)
 
 
 SoftmaxCrossEntropyWithLogits = defop("SoftmaxCrossEntropyWithLogits", _xent_kernel, multi_output=True)
@@ -533,19 +493,15 @@ def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1, 
 
 def _sparse_xent_kernel(logits: np.ndarray, labels: np.ndarray) -> Any:
     n = logits.shape[-1]
+    if n == 0:
+        raise KernelError(errors.InvalidArgumentError, "Must have at least one class, but got logits shape "
+                          f"{_dims(logits.shape)}")
     bad = np.flatnonzero((labels < 0) | (labels >= n))
     if bad.size:
         raise KernelError(errors.InvalidArgumentError, "Received a label value of %d which is outside the valid range "
                           "of [0, %d).  Label values: %s" % (labels.reshape(-1)[bad[0]], n,
                                                              " ".join(str(v) for v in labels.reshape(-1))))
-    with np.errstate(all="ignore"):
-        shifted = logits - np.max(logits, axis=-1, keepdims=True)
-        sum_exp = np.sum(eigen_math.exp(shifted), axis=-1, keepdims=True)
-        picked = np.take_along_axis(shifted, labels.astype(np.int64)[:, None], axis=-1)
-        loss = (eigen_math.log(sum_exp) - picked)[:, 0]
-        backprop = eigen_math.exp(shifted) / sum_exp
-        backprop[np.arange(labels.size), labels.astype(np.int64)] -= logits.dtype.type(1)
-    return loss, backprop
+    return eigen_softmax.sparse_softmax_xent(logits, labels)
 
 
 SparseSoftmaxCrossEntropyWithLogits = defop("SparseSoftmaxCrossEntropyWithLogits", _sparse_xent_kernel,
