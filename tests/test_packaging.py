@@ -58,6 +58,8 @@ def dist(tmp_path_factory):
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, src / name)
     shutil.copytree(ROOT / "tfshim", src / "tfshim", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    (src / "tools").mkdir()
+    shutil.copy2(ROOT / "tools" / "build_py.py", src / "tools" / "build_py.py")  # the wheel's build step
     out = tmp / "dist"
     proc = _run([sys.executable, "-m", "build", "--outdir", out, src], timeout=300)
     if proc.returncode != 0:
@@ -113,6 +115,27 @@ def test_sdist_contents(dist):
     with tarfile.open(dist["sdist"]) as t:
         names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
     assert {"pyproject.toml", "README.md", "tfshim/__init__.py", "tfshim/py.typed", "PKG-INFO"} <= names
+    assert "tools/build_py.py" in names  # a wheel built from the sdist is stripped the same way
+
+
+def test_wheel_modules_are_the_sources_without_comments_and_private_docstrings(dist):
+    """tools/build_py.py: same program, same line numbers, public API docstrings kept (help(tf.exp))."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from build_py import strip_source
+    finally:
+        sys.path.pop(0)
+    with zipfile.ZipFile(dist["wheel"]) as z:
+        shipped = {n: z.read(n).decode("utf-8") for n in z.namelist() if n.endswith(".py")}
+    sources = {p.relative_to(ROOT).as_posix(): p for p in (ROOT / "tfshim").rglob("*.py")}
+    assert set(shipped) == set(sources)
+    for name, text in shipped.items():
+        original = sources[name].read_text(encoding="utf-8")
+        assert text == strip_source(original, name), name
+        assert text.count("\n") == original.count("\n"), name
+    assert '"""' in shipped["tfshim/ops/math_ops.py"]
+    assert not [line for line in shipped["tfshim/kernels/eigen_rcp.py"].splitlines() if line.lstrip().startswith("#")]
+    assert '"""' not in shipped["tfshim/kernels/eigen_math.py"]  # kernels: developer docs, in the repository only
 
 
 def test_wheel_installs_with_only_numpy_and_runs_seed_example(dist):
@@ -138,3 +161,7 @@ def test_wheel_installs_with_only_numpy_and_runs_seed_example(dist):
         assert proc.stdout == expected, cmd
     where = _run([py, "-c", "import tfshim; print(tfshim.__file__)"], cwd=SEED, timeout=60).stdout
     assert str(venv) in where, where  # the installed wheel, not the work tree
+    import tfshim
+
+    doc = _run([py, "-c", "import tfshim; print(tfshim.math.exp.__doc__)"], cwd=SEED, timeout=60).stdout
+    assert doc == f"{tfshim.math.exp.__doc__}\n"  # public docstrings survive the wheel's stripping
