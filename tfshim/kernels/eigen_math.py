@@ -136,8 +136,9 @@ def _reference_libm() -> bool:
         return False
 
 
+REFERENCE_LIBM = _reference_libm()
 # Up to this many elements ctypes costs less than one vectorised call (25-300 us): used with the reference libm.
-_CTYPES_MAX = 32 if _reference_libm() else -1
+_CTYPES_MAX = 32 if REFERENCE_LIBM else -1
 
 
 def _libm(name: str, *args: np.ndarray) -> np.ndarray:

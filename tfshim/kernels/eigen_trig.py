@@ -23,8 +23,10 @@ float16 has no packet kernel for any of them (``packet_traits<half>`` sets none 
 HasTan/HasASin/HasACos/HasATan), so every half element is ``half(::tanf(float(x)))`` etc.
 (Eigen's Half.h), including ``atan2`` (``half(::atan2f(float(a), float(b))))``).
 
-glibc is kernels/glibc.py (``eigen_math._libm`` for the tails).  float64 tan/asin/acos (glibc's IBM
-code with ~30 KB of tables, over the wheel budget) are NumPy's: not bit-exact on ~1% of inputs.
+glibc is kernels/glibc.py (``eigen_math._libm`` for the tails).  float64 tan/asin/acos are glibc's IBM
+code with ~30 KB of tables, over the wheel budget: where the C library is the reference glibc
+(``eigen_math.REFERENCE_LIBM``) tfshim calls it per element (``math.tan`` etc.), as TF does; elsewhere
+NumPy's functions (not bit-exact on ~1-9% of inputs).
 
 All kernels run under TF's MXCSR FTZ|DAZ (``_tf_fpenv``), exactly like glibc does inside TF.
 NaN results carry TF's bits: quiet(input) for NaN inputs; out-of-domain asin/acos give 0xffffffff
@@ -42,10 +44,23 @@ model.  Validated: the float32 packets on all 2^32 floats against TF.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from tfshim.kernels import fpenv, glibc
-from tfshim.kernels.eigen_math import _F16, _F32, _F64, _HAVE_FENV, _PACKET, _flush, _libm, _polevl, _tf_fpenv
+from tfshim.kernels.eigen_math import (
+    _F16,
+    _F32,
+    _F64,
+    _HAVE_FENV,
+    _PACKET,
+    REFERENCE_LIBM,
+    _flush,
+    _libm,
+    _polevl,
+    _tf_fpenv,
+)
 
 __all__ = ["tan", "asin", "acos", "atan", "atan2", "sinh", "cosh"]
 
@@ -274,20 +289,31 @@ _TINY64 = np.finfo(np.float64).tiny
 _SVID_NAN64 = 0x7FF8000000000000  # glibc's SVID wrapper NaN for |x| > 1
 
 
-def _np_fn(fn, tiny_value, nan_bits: int = _SVID_NAN64):
+def _np_fn(fn, c_fn, tiny_value, nan_bits: int = _SVID_NAN64):
     """float64 tan/asin/acos: TF calls glibc's IBM tan/asin/acos per element; reproducing them needs
-    ~30 KB of glibc tables, over the wheel budget, so NumPy's (last-bit differences on ~1% of inputs),
-    with glibc's results for subnormal x (x, or pi/2 for acos) and its NaNs (quiet(x); +qNaN out of
-    the domain; tan(inf) is x - x, the x86 default NaN)."""
+    ~30 KB of glibc tables, over the wheel budget. With the reference glibc, `c_fn` (Python's ``math``
+    function: that C library's) on each finite in-domain element; else NumPy's `fn` (last-bit differences
+    on ~1-9% of inputs). Both with glibc's results for subnormal x (x, or pi/2 for acos) and its NaNs
+    (quiet(x); +qNaN out of the domain; tan(inf) is x - x, the x86 default NaN)."""
+    per_element = np.frompyfunc(c_fn, 1, 1)
+    domain = 1.0 if c_fn is not math.tan else np.finfo(_F64).max  # (math.tan(inf) raises too)
 
     def run(v: np.ndarray) -> np.ndarray:
         with fpenv.unflushed():
             r = fn(v)
+            if REFERENCE_LIBM:  # math's functions raise ValueError outside the domain: those stay NumPy's NaN
+                ok = np.abs(v) <= domain
+                r[ok] = per_element(v[ok]).astype(_F64)
             r = np.where(np.abs(v) < _TINY64, tiny_value(v), r)
         r = np.where(np.isnan(r), _const_nan(nan_bits, _F64), r)
         return np.where(np.isnan(v), glibc._quiet(v), r)
 
     return run
+
+
+_TAN64 = _np_fn(np.tan, math.tan, lambda v: v, 0xFFF8000000000000)
+_ASIN64 = _np_fn(np.arcsin, math.asin, lambda v: v)
+_ACOS64 = _np_fn(np.arccos, math.acos, lambda v: np.full_like(v, np.pi / 2))
 
 
 def _unary(x, f16_fn, f32_packet, f32_tail, f64_packet, f64_tail, name: str) -> np.ndarray:
@@ -309,12 +335,12 @@ def _unary(x, f16_fn, f32_packet, f32_tail, f64_packet, f64_tail, name: str) -> 
 
 def tan(x: np.ndarray) -> np.ndarray:
     """tf.math.tan: glibc tanf / tan on every element (Eigen has no packet tan)."""
-    return _unary(x, glibc._tanf, None, glibc._tanf, None, _np_fn(np.tan, lambda v: v, 0xFFF8000000000000), "tan")
+    return _unary(x, glibc._tanf, None, glibc._tanf, None, _TAN64, "tan")
 
 
 def asin(x: np.ndarray) -> np.ndarray:
     """tf.math.asin: float32 Eigen pasin_float (tail glibc asinf); float64 glibc asin; half asinf."""
-    return _unary(x, glibc._asinf, _pasin_f32, lambda v: _libm("asin", v), None, _np_fn(np.arcsin, lambda v: v), "asin")
+    return _unary(x, glibc._asinf, _pasin_f32, lambda v: _libm("asin", v), None, _ASIN64, "asin")
 
 
 def acos(x: np.ndarray) -> np.ndarray:
@@ -325,7 +351,7 @@ def acos(x: np.ndarray) -> np.ndarray:
         _pacos_f32,
         lambda v: _libm("acos", v),
         None,
-        _np_fn(np.arccos, lambda v: np.full_like(v, np.pi / 2)),
+        _ACOS64,
         "acos",
     )
 
