@@ -6,7 +6,8 @@ logf and sinf/cosf skip most of that cost (``_round32``).  Tables are rebuilt on
 definitions (equal to the libm's bytes).  Functions take float32 (``...f``) or float64 arrays of any shape and
 reproduce glibc in the MXCSR state they run in (TF's FTZ|DAZ: ``eigen_math._tf_fpenv``), NaN bits included.
 Checked against glibc through ctypes (tests/kernels/test_glibc.py).  Not here: float64 sin, cos, tan, asin,
-acos, atan, atan2 (glibc's IBM code with ~30 KB of tables: ``eigen_math._libm`` calls glibc for them).
+acos, atan, atan2 (glibc's IBM code with ~30 KB of tables): the C library itself is called for them
+(``eigen_math._libm``, and for tan/asin/acos only where it is the reference glibc: ``eigen_trig._np_fn``).
 """
 
 from __future__ import annotations
