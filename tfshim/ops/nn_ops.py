@@ -700,21 +700,43 @@ def _conv2d_kernel(x: np.ndarray, f: np.ndarray, strides: tuple, dilations: tupl
     return _gemm(cols, f.reshape(-1, cout)).reshape(x.shape[0], oh, ow, cout)
 
 
+# The exact oneDNN order costs one pass over the input gradient per filter tap and output channel.
+_CONV_EXACT_MAX_MACS = 1 << 24
+
+
 def _conv2d_backprop_input_kernel(f: np.ndarray, g: np.ndarray, input_sizes: tuple, strides: tuple,
                                   dilations: tuple, padding: str) -> Any:
+    """float32 (oneDNN's backward-data kernels; measured on ~130 shapes): each input pixel is one FMA chain over
+    filter taps and, within a tap, output channels in order; taps last to first for stride 1 with SAME padding,
+    first to last for strides > 1. Otherwise (VALID with stride 1, whose oneDNN order was not identified; other
+    dtypes; more than _CONV_EXACT_MAX_MACS) a GEMM per tap, the taps added in order."""
     kh, kw, cin, cout = f.shape
     oh, ow, pads = _conv_geometry(input_sizes, f.shape, strides, dilations, padding)
     n = input_sizes[0]
-    dcols = _gemm(g.reshape(-1, cout), f.reshape(-1, cout).T).reshape(n, oh, ow, kh, kw, cin)
+    hp = input_sizes[1] + pads[1][0] + pads[1][1]
+    wp = input_sizes[2] + pads[2][0] + pads[2][1]
+    dxp = np.zeros((n, hp, wp, cin), dtype=g.dtype)
+    taps = [(i, j) for i in range(kh) for j in range(kw)]
+    windows = {t: (slice(None), slice(t[0] * dilations[0], t[0] * dilations[0] + (oh - 1) * strides[0] + 1,
+                                      strides[0]),
+                   slice(t[1] * dilations[1], t[1] * dilations[1] + (ow - 1) * strides[1] + 1, strides[1]))
+               for t in taps}
+    stride1 = tuple(strides) == (1, 1)
+    exact = g.dtype == np.float32 and (padding == "SAME" or not stride1) and \
+        g.size * kh * kw * cin <= _CONV_EXACT_MAX_MACS
     with np.errstate(all="ignore"):
-        hp = input_sizes[1] + pads[1][0] + pads[1][1]
-        wp = input_sizes[2] + pads[2][0] + pads[2][1]
-        dxp = np.zeros((n, hp, wp, cin), dtype=g.dtype)
-        for i in range(kh):  # one strided add per filter tap (not per pixel)
-            for j in range(kw):
-                h0, w0 = i * dilations[0], j * dilations[1]
-                dxp[:, h0:h0 + (oh - 1) * strides[0] + 1:strides[0], w0:w0 + (ow - 1) * strides[1] + 1:strides[1]] \
-                    += dcols[:, :, :, i, j, :]
+        if exact:
+            from tfshim.ops.linalg_ops import _fma32
+
+            g64, f64 = g.astype(np.float64), f.astype(np.float64)
+            for t in taps[::-1] if stride1 else taps:
+                w = windows[t]
+                for c in range(cout):  # a float32 product is exact in float64: one rounding per step, an FMA
+                    dxp[w] = _fma32(g64[..., c : c + 1] * f64[t[0], t[1], :, c], dxp[w])
+        else:
+            dcols = _gemm(g.reshape(-1, cout), f.reshape(-1, cout).T).reshape(n, oh, ow, kh, kw, cin)
+            for t in taps:  # one strided add per filter tap (not per pixel)
+                dxp[windows[t]] += dcols[:, :, :, t[0], t[1], :]
     return dxp[:, pads[1][0]:pads[1][0] + input_sizes[1], pads[2][0]:pads[2][0] + input_sizes[2]]
 
 
