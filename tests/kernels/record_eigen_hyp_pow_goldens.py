@@ -13,15 +13,14 @@ The input generators are shared with the live tests.
 
 from __future__ import annotations
 
-import json
 import os
 
 import numpy as np
 
 try:  # imported by the tests as tests.kernels.*, or run as a script
-    from .record_goldens import make_inputs, metadata, special_values
+    from .record_goldens import make_inputs, save_goldens, special_values
 except ImportError:
-    from record_goldens import make_inputs, metadata, special_values
+    from record_goldens import make_inputs, save_goldens, special_values
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN_PATH = os.path.join(HERE, "goldens", "eigen_hyp_pow.npz")
@@ -157,12 +156,7 @@ def main() -> None:
             bx, by = bcast_inputs(dt, xs, ys)
             data[f"pow/{dt}/bcast{i}"] = tf_pow(tf, bx, by)
             data[f"pow/{dt}/bcast{i}/swap"] = tf_pow(tf, by, bx)
-    meta = metadata(tf)
-    data["__meta__"] = np.array(json.dumps(meta))
-    os.makedirs(os.path.dirname(GOLDEN_PATH), exist_ok=True)
-    np.savez_compressed(GOLDEN_PATH, **data)
-    print(json.dumps(meta))
-    print("wrote", GOLDEN_PATH, os.path.getsize(GOLDEN_PATH), "bytes")
+    save_goldens(GOLDEN_PATH, data, tf)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ Generators, ops and the digest are shared with the tests (``test_eigen_lu.py``, 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sys
 
@@ -125,7 +124,7 @@ def main() -> None:
     import tensorflow as tf
 
     sys.path.insert(0, HERE)
-    from record_goldens import metadata
+    from record_goldens import save_goldens
 
     keys, digests, det_keys, dets = [], [], [], []
     for dt, n, ops in cases():
@@ -139,12 +138,7 @@ def main() -> None:
                 dets.append([r[0] for r in res])
     data = {"keys": np.array(keys), "digests": np.array(digests, np.uint64), "det_keys": np.array(det_keys),
             "dets": np.array(dets, np.float64)}
-    meta = metadata(tf)
-    data["__meta__"] = np.array(json.dumps(meta))
-    os.makedirs(os.path.dirname(GOLDEN_PATH), exist_ok=True)
-    np.savez_compressed(GOLDEN_PATH, **data)
-    print(json.dumps(meta))
-    print("wrote", GOLDEN_PATH, os.path.getsize(GOLDEN_PATH), "bytes")
+    save_goldens(GOLDEN_PATH, data, tf)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ VRSQRTPS bits are CPU specific).  The op list and input generators are shared wi
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
@@ -22,10 +21,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN_PATH = os.path.join(HERE, "goldens", "eigen_rcp.npz")
 
 try:
-    from .record_goldens import make_inputs, metadata, tf_apply, tf_apply_tail
+    from .record_goldens import make_inputs, record_ops, record_sizes, save_goldens, tf_apply
 except ImportError:  # run as a script
     sys.path.insert(0, HERE)
-    from record_goldens import make_inputs, metadata, tf_apply, tf_apply_tail
+    from record_goldens import make_inputs, record_ops, record_sizes, save_goldens, tf_apply
 
 DTYPES = ("float16", "float32", "float64")
 # op name -> TF expression (x: the input tensor).
@@ -93,28 +92,15 @@ def main() -> None:
     for dt in DTYPES:
         x = make_inputs(dt, N_PACKET[dt], seed=1)[: N_PACKET[dt]]
         xt = make_inputs(dt, N_TAIL, seed=2)[:N_TAIL]
-        data[f"{dt}/x"] = x
-        data[f"{dt}/xtail"] = xt
-        for name, expr in OPS.items():
-            data[f"{dt}/{name}"] = tf_apply(tf, expr, x)
-            data[f"{dt}/{name}/tail"] = tf_apply_tail(tf, expr, xt)
+        record_ops(tf, data, dt, OPS, x, xt)
         if dt != "float16":
             y = pow_y(dt, x.size)
             data[f"{dt}/powy"] = y
             data[f"{dt}/pow"] = tf.math.pow(tf.constant(x), tf.constant(y)).numpy()
-        for name in SIZE_OPS:
-            for n in SIZES:
-                data[f"sizes/{dt}/{name}/{n}"] = tf_apply(tf, OPS[name], xt[:n])
-            data[f"sizes/{dt}/{name}/2d"] = tf_apply(tf, OPS[name], xt[:63].reshape(7, 9))
-            data[f"sizes/{dt}/{name}/0d"] = tf_apply(tf, OPS[name], xt[5])
+        record_sizes(tf, data, dt, OPS, SIZE_OPS, SIZES, xt)
     data["table/reciprocal"] = tf_apply(tf, OPS["reciprocal"], rcp_table_inputs())
     data["table/rsqrt"] = tf_apply(tf, OPS["rsqrt"], rsqrt_table_inputs())
-    meta = metadata(tf)
-    data["__meta__"] = np.array(json.dumps(meta))
-    os.makedirs(os.path.dirname(GOLDEN_PATH), exist_ok=True)
-    np.savez_compressed(GOLDEN_PATH, **data)
-    print(json.dumps(meta))
-    print("wrote", GOLDEN_PATH, os.path.getsize(GOLDEN_PATH), "bytes")
+    save_goldens(GOLDEN_PATH, data, tf)
 
 
 if __name__ == "__main__":

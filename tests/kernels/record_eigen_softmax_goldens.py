@@ -16,7 +16,6 @@ The same cases and helpers serve the live test ``test_eigen_softmax_vs_tf.py``.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sys
 
@@ -26,10 +25,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN_PATH = os.path.join(HERE, "goldens", "eigen_softmax.npz")
 
 try:
-    from .record_goldens import metadata
+    from .record_goldens import save_goldens
 except ImportError:  # run as a script
     sys.path.insert(0, HERE)
-    from record_goldens import metadata
+    from record_goldens import save_goldens
 
 DTYPES = ("float16", "float32", "float64")
 OUTPUTS = ("softmax", "log_softmax", "xent_loss", "xent_backprop", "sparse_loss", "sparse_backprop")
@@ -128,12 +127,7 @@ def main() -> None:
             [np.stack([digest(o) for o in tf_outputs(tf, *case_inputs(dt, shape, 100 + k))])
              for k, shape in enumerate(DIGEST)])
         data[f"{dt}/probe/sha256"] = np.stack([digest(o) for o in tf_outputs(tf, *probe_inputs(dt))])
-    meta = metadata(tf)
-    data["__meta__"] = np.array(json.dumps(meta))
-    os.makedirs(os.path.dirname(GOLDEN_PATH), exist_ok=True)
-    np.savez_compressed(GOLDEN_PATH, **data)
-    print(json.dumps(meta))
-    print("wrote", GOLDEN_PATH, os.path.getsize(GOLDEN_PATH), "bytes")
+    save_goldens(GOLDEN_PATH, data, tf)
 
 
 if __name__ == "__main__":

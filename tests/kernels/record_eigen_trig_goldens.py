@@ -12,7 +12,6 @@ input generators are shared with the live test ``test_eigen_trig_vs_tf.py``.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
@@ -22,10 +21,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN_PATH = os.path.join(HERE, "goldens", "eigen_trig.npz")
 
 try:
-    from .record_goldens import make_inputs, metadata
+    from .record_goldens import make_inputs, save_goldens
 except ImportError:  # run as a script
     sys.path.insert(0, HERE)
-    from record_goldens import make_inputs, metadata
+    from record_goldens import make_inputs, save_goldens
 
 DTYPES = ("float16", "float32", "float64")
 UNARY = ("tan", "asin", "acos", "atan")
@@ -126,12 +125,7 @@ def main() -> None:
             yb = ys[: int(np.prod(sy))].reshape(sy)
             xb = xs[: int(np.prod(sx))].reshape(sx)
             data[f"bcast/{dt}/{i}"] = tf_op(tf, "atan2", yb, xb)
-    meta = metadata(tf)
-    data["__meta__"] = np.array(json.dumps(meta))
-    os.makedirs(os.path.dirname(GOLDEN_PATH), exist_ok=True)
-    np.savez_compressed(GOLDEN_PATH, **data)
-    print(json.dumps(meta))
-    print("wrote", GOLDEN_PATH, os.path.getsize(GOLDEN_PATH), "bytes")
+    save_goldens(GOLDEN_PATH, data, tf)
 
 
 if __name__ == "__main__":

@@ -100,6 +100,26 @@ def tf_apply_tail(tf, expr: str, x: np.ndarray, width: int = 7) -> np.ndarray:
     return out
 
 
+def record_ops(tf, data: dict, dt: str, ops: dict, x: np.ndarray, xt: np.ndarray) -> None:
+    """``<dt>/x``, ``<dt>/xtail`` and per op ``<dt>/<op>`` (x as one tensor: packet path) and
+    ``<dt>/<op>/tail`` (xt as 7-element tensors: scalar path)."""
+    data[f"{dt}/x"] = x
+    data[f"{dt}/xtail"] = xt
+    for name, expr in ops.items():
+        data[f"{dt}/{name}"] = tf_apply(tf, expr, x)
+        data[f"{dt}/{name}/tail"] = tf_apply_tail(tf, expr, xt)
+
+
+def record_sizes(tf, data: dict, dt: str, ops: dict, names, sizes, x: np.ndarray) -> None:
+    """Sizes around the packet width, a 2-D and a 0-d tensor: per op in ``names``, ``sizes/<dt>/<op>/<n>``
+    (x[:n] for n in ``sizes``), ``sizes/<dt>/<op>/2d`` (x[:63] as 7 x 9) and ``sizes/<dt>/<op>/0d`` (x[5])."""
+    for name in names:
+        for n in sizes:
+            data[f"sizes/{dt}/{name}/{n}"] = tf_apply(tf, ops[name], x[:n])
+        data[f"sizes/{dt}/{name}/2d"] = tf_apply(tf, ops[name], x[:63].reshape(7, 9))
+        data[f"sizes/{dt}/{name}/0d"] = tf_apply(tf, ops[name], x[5])
+
+
 def metadata(tf) -> dict:
     flags = ""
     try:
@@ -123,6 +143,16 @@ def metadata(tf) -> dict:
     }
 
 
+def save_goldens(path: str, data: dict, tf) -> None:
+    """Write ``data`` plus ``__meta__`` (``metadata(tf)`` as JSON) to the compressed .npz ``path``; print both."""
+    meta = metadata(tf)
+    data["__meta__"] = np.array(json.dumps(meta))
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    np.savez_compressed(path, **data)
+    print(json.dumps(meta))
+    print("wrote", path, os.path.getsize(path), "bytes")
+
+
 def main() -> None:
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
     import tensorflow as tf
@@ -133,26 +163,13 @@ def main() -> None:
     for dt in DTYPES:
         x = make_inputs(dt, n_packet[dt], seed=1)
         xt = make_inputs(dt, n_tail, seed=2)[:n_tail]
-        data[f"{dt}/x"] = x
-        data[f"{dt}/xtail"] = xt
-        for name, expr in OPS.items():
-            data[f"{dt}/{name}"] = tf_apply(tf, expr, x)
-            data[f"{dt}/{name}/tail"] = tf_apply_tail(tf, expr, xt)
+        record_ops(tf, data, dt, OPS, x, xt)
     # Shape / position dependence: sizes around the packet width and 0-d.
     for dt in ("float32", "float64"):
         xs = make_inputs(dt, 200, seed=3)[:200]
         data[f"sizes/{dt}/x"] = xs
-        for name in SIZE_OPS:
-            for n in SIZES:
-                data[f"sizes/{dt}/{name}/{n}"] = tf_apply(tf, OPS[name], xs[:n])
-            data[f"sizes/{dt}/{name}/2d"] = tf_apply(tf, OPS[name], xs[:63].reshape(7, 9))
-            data[f"sizes/{dt}/{name}/0d"] = tf_apply(tf, OPS[name], xs[5])
-    meta = metadata(tf)
-    data["__meta__"] = np.array(json.dumps(meta))
-    os.makedirs(os.path.dirname(GOLDEN_PATH), exist_ok=True)
-    np.savez_compressed(GOLDEN_PATH, **data)
-    print(json.dumps(meta))
-    print("wrote", GOLDEN_PATH, os.path.getsize(GOLDEN_PATH), "bytes")
+        record_sizes(tf, data, dt, OPS, SIZE_OPS, SIZES, xs)
+    save_goldens(GOLDEN_PATH, data, tf)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ Goldens come from ``tests/kernels/record_eigen_hyp_pow_goldens.py`` (run under r
 from __future__ import annotations
 
 import json
-import os
 
 import numpy as np
 import pytest
@@ -15,36 +14,10 @@ import pytest
 from tfshim.kernels import eigen_pow as ep
 from tfshim.kernels import eigen_trig as eh
 
+from .bitcheck import assert_bits_equal, golden_fixture
 from .record_eigen_hyp_pow_goldens import BCAST_CASES, HYP_DTYPES, HYP_OPS, POW_DTYPES, bcast_inputs
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-GOLDEN = os.path.join(HERE, "goldens", "eigen_hyp_pow.npz")
-
-
-@pytest.fixture(scope="module")
-def golden():
-    with np.load(GOLDEN) as d:
-        return {k: d[k] for k in d.files}
-
-
-def bits(a: np.ndarray) -> np.ndarray:
-    a = np.asarray(a)
-    return a.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[a.dtype.itemsize])
-
-
-def assert_bits_equal(got: np.ndarray, want: np.ndarray, what: str, *inputs: np.ndarray) -> None:
-    got, want = np.asarray(got), np.asarray(want)
-    assert got.dtype == want.dtype, what
-    assert got.shape == want.shape, what
-    bad = np.nonzero(bits(got).ravel() != bits(want).ravel())[0]
-    if bad.size:
-        i = bad[:5]
-        ins = [np.broadcast_to(a, got.shape).ravel()[i] for a in inputs]
-        raise AssertionError(
-            f"{what}: {bad.size}/{got.size} differ at {i}; inputs={ins!r} got={got.ravel()[i]!r} "
-            f"want={want.ravel()[i]!r} gotbits={[hex(v) for v in bits(got).ravel()[i]]} "
-            f"wantbits={[hex(v) for v in bits(want).ravel()[i]]}"
-        )
+golden = golden_fixture("eigen_hyp_pow")
 
 
 def test_metadata(golden):

@@ -16,24 +16,12 @@ tf = pytest.importorskip("tensorflow", reason="TensorFlow not installed: live TF
 
 from tfshim.kernels import eigen_trig as eh  # noqa: E402
 
+from .bitcheck import assert_bits_equal  # noqa: E402
 from .record_eigen_hyp_pow_goldens import HYP_DTYPES, HYP_OPS, hyp_ranges, in_tensors, tf_unary  # noqa: E402
 from .record_goldens import make_inputs  # noqa: E402
 
 N = 131072  # >= 100k inputs per op and dtype, twice (bit patterns + branch ranges)
 N_TAIL = 1400  # 200 seven-element tensors
-
-
-def _bits(a: np.ndarray) -> np.ndarray:
-    return np.asarray(a).view({2: np.uint16, 4: np.uint32, 8: np.uint64}[np.asarray(a).dtype.itemsize])
-
-
-def _check(got: np.ndarray, want: np.ndarray, x: np.ndarray, what: str) -> None:
-    assert got.dtype == want.dtype and got.shape == want.shape, what
-    bad = np.nonzero(_bits(got).ravel() != _bits(want).ravel())[0]
-    assert bad.size == 0, (
-        f"{what}: {bad.size}/{got.size} differ, e.g. x={x.ravel()[bad[:5]]!r} "
-        f"got={got.ravel()[bad[:5]]!r} want={want.ravel()[bad[:5]]!r}"
-    )
 
 
 @pytest.mark.parametrize("dtype", HYP_DTYPES)
@@ -42,12 +30,12 @@ def test_bit_exact_vs_tf(op, dtype):
     f = getattr(eh, op)
     for x in (make_inputs(dtype, N, seed=11), hyp_ranges(dtype, N, seed=12)):
         assert x.size >= 100_000
-        _check(f(x), tf_unary(tf, op, x), x, f"{op}/{dtype}")
+        assert_bits_equal(f(x), tf_unary(tf, op, x), f"{op}/{dtype}", x)
     xt = make_inputs(dtype, N_TAIL, seed=13)[:N_TAIL]
     want = in_tensors(lambda v: tf_unary(tf, op, v), xt)
     got = np.concatenate([f(xt[i : i + 7]) for i in range(0, xt.size, 7)])
-    _check(got, want, xt, f"{op}/{dtype} 7-element tensors")
+    assert_bits_equal(got, want, f"{op}/{dtype} 7-element tensors", xt)
     for v in xt[:40]:
-        _check(f(v), tf_unary(tf, op, v), v, f"{op}/{dtype} 0-d")
+        assert_bits_equal(f(v), tf_unary(tf, op, v), f"{op}/{dtype} 0-d", v)
     x2 = hyp_ranges(dtype, 600, seed=14).reshape(4, 5, 30)
-    _check(f(x2), tf_unary(tf, op, x2), x2, f"{op}/{dtype} 3-d")
+    assert_bits_equal(f(x2), tf_unary(tf, op, x2), f"{op}/{dtype} 3-d", x2)

@@ -4,23 +4,21 @@ from TF 2.21 (no TF needed).  Goldens come from ``tests/kernels/record_eigen_lu_
 from __future__ import annotations
 
 import json
-import os
 
 import numpy as np
 import pytest
 
 import tfshim
 
+from .bitcheck import load_goldens
 from .record_eigen_lu_goldens import FAMILIES, cases, digest, matrices, rhs, run
 
-GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "goldens", "eigen_lu.npz")
 CASES = [(dt, n) for dt, n, _ in cases()]
 
 
 @pytest.fixture(scope="module")
 def golden():
-    with np.load(GOLDEN) as d:
-        g = {k: d[k] for k in d.files}
+    g = load_goldens("eigen_lu")
     return dict(zip(g["keys"].tolist(), g["digests"])), dict(zip(g["det_keys"].tolist(), g["dets"])), g["__meta__"]
 
 

@@ -7,43 +7,20 @@ the ``__meta__`` entry for the CPU/TF build they were recorded on.
 from __future__ import annotations
 
 import json
-import os
 
 import numpy as np
 import pytest
 
 from tfshim.kernels import eigen_math as em
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-GOLDEN = os.path.join(HERE, "goldens", "eigen_math.npz")
+from .bitcheck import assert_bits_equal, bits, golden_fixture
+
 OPS = ("exp", "log", "tanh", "sigmoid", "log1p", "expm1", "sin", "cos", "softplus", "erf", "sqrt", "elu", "selu")
 DTYPES = ("float16", "float32", "float64")
 SIZE_OPS = ("exp", "log", "tanh", "sigmoid", "sin", "expm1")
 SIZES = (1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 100)
 
-
-@pytest.fixture(scope="module")
-def golden():
-    with np.load(GOLDEN) as d:
-        return {k: d[k] for k in d.files}
-
-
-def bits(a: np.ndarray) -> np.ndarray:
-    a = np.asarray(a)
-    return a.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[a.dtype.itemsize])
-
-
-def assert_bits_equal(got: np.ndarray, want: np.ndarray, x: np.ndarray, what: str) -> None:
-    assert got.dtype == want.dtype, what
-    assert got.shape == want.shape, what
-    bad = np.nonzero(bits(got).ravel() != bits(want).ravel())[0]
-    if bad.size:
-        i = bad[:5]
-        raise AssertionError(
-            f"{what}: {bad.size}/{got.size} differ; x={x.ravel()[i]!r} got={got.ravel()[i]!r} "
-            f"want={want.ravel()[i]!r} gotbits={[hex(v) for v in bits(got).ravel()[i]]} "
-            f"wantbits={[hex(v) for v in bits(want).ravel()[i]]}"
-        )
+golden = golden_fixture("eigen_math")
 
 
 def test_metadata(golden):
@@ -56,7 +33,7 @@ def test_metadata(golden):
 def test_packet_path(golden, op, dtype):
     x = golden[f"{dtype}/x"]
     assert x.size % 8 == 0  # whole tensor goes through the packet kernel
-    assert_bits_equal(getattr(em, op)(x), golden[f"{dtype}/{op}"], x, f"{op}/{dtype}")
+    assert_bits_equal(getattr(em, op)(x), golden[f"{dtype}/{op}"], f"{op}/{dtype}", x)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -65,7 +42,7 @@ def test_scalar_tail_path(golden, op, dtype):
     # Recorded as 7-element tensors: every element takes the scalar path.
     x = golden[f"{dtype}/xtail"]
     got = np.concatenate([getattr(em, op)(x[i : i + 7]) for i in range(0, x.size, 7)])
-    assert_bits_equal(got, golden[f"{dtype}/{op}/tail"], x, f"{op}/{dtype}/tail")
+    assert_bits_equal(got, golden[f"{dtype}/{op}/tail"], f"{op}/{dtype}/tail", x)
 
 
 @pytest.mark.parametrize("dtype", ("float32", "float64"))
@@ -74,13 +51,13 @@ def test_sizes_and_shapes(golden, op, dtype):
     xs = golden[f"sizes/{dtype}/x"]
     f = getattr(em, op)
     for n in SIZES:
-        assert_bits_equal(f(xs[:n]), golden[f"sizes/{dtype}/{op}/{n}"], xs[:n], f"{op}/{dtype}/n={n}")
+        assert_bits_equal(f(xs[:n]), golden[f"sizes/{dtype}/{op}/{n}"], f"{op}/{dtype}/n={n}", xs[:n])
     x2 = xs[:63].reshape(7, 9)
-    assert_bits_equal(f(x2), golden[f"sizes/{dtype}/{op}/2d"], x2, f"{op}/{dtype}/2d")
+    assert_bits_equal(f(x2), golden[f"sizes/{dtype}/{op}/2d"], f"{op}/{dtype}/2d", x2)
     x0 = np.asarray(xs[5])
     got = f(x0)
     assert got.shape == ()
-    assert_bits_equal(got, golden[f"sizes/{dtype}/{op}/0d"], x0, f"{op}/{dtype}/0d")
+    assert_bits_equal(got, golden[f"sizes/{dtype}/{op}/0d"], f"{op}/{dtype}/0d", x0)
 
 
 def test_special_values_float32():

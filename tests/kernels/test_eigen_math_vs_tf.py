@@ -16,14 +16,11 @@ tf = pytest.importorskip("tensorflow", reason="TensorFlow not installed: live TF
 
 from tfshim.kernels import eigen_math as em  # noqa: E402
 
+from .bitcheck import bits  # noqa: E402
 from .record_goldens import OPS, make_inputs, tf_apply, tf_apply_tail  # noqa: E402
 
 N_PACKET = 131072  # >= 100k inputs per op per dtype, packet path
 N_TAIL = 1400  # plus 200 seven-element tensors (scalar path)
-
-
-def _bits(a: np.ndarray) -> np.ndarray:
-    return a.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[a.dtype.itemsize])
 
 
 _INPUTS: dict = {}
@@ -43,13 +40,13 @@ def test_bit_exact_vs_tf(op, dtype):
     f = getattr(em, op)
     want = tf_apply(tf, OPS[op], x)
     got = f(x)
-    bad = np.nonzero(_bits(got) != _bits(want))[0]
+    bad = np.nonzero(bits(got) != bits(want))[0]
     assert bad.size == 0, (
         f"{op}/{dtype}: {bad.size}/{x.size} differ, e.g. x={x[bad[:5]]} got={got[bad[:5]]} want={want[bad[:5]]}"
     )
     want_t = tf_apply_tail(tf, OPS[op], xt)
     got_t = np.concatenate([f(xt[i : i + 7]) for i in range(0, xt.size, 7)])
-    bad = np.nonzero(_bits(got_t) != _bits(want_t))[0]
+    bad = np.nonzero(bits(got_t) != bits(want_t))[0]
     assert bad.size == 0, (
         f"{op}/{dtype} tail: {bad.size} differ, e.g. x={xt[bad[:5]]} got={got_t[bad[:5]]} want={want_t[bad[:5]]}"
     )

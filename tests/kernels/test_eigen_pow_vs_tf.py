@@ -18,6 +18,7 @@ tf = pytest.importorskip("tensorflow", reason="TensorFlow not installed: live TF
 
 from tfshim.kernels import eigen_pow as ep  # noqa: E402
 
+from .bitcheck import assert_bits_equal  # noqa: E402
 from .record_eigen_hyp_pow_goldens import POW_DTYPES, in_tensors, pow_core, pow_specials, tf_pow  # noqa: E402
 from .record_goldens import make_inputs  # noqa: E402
 
@@ -33,30 +34,13 @@ BCAST_SHAPES = (
 )  # fmt: skip
 
 
-def _bits(a: np.ndarray) -> np.ndarray:
-    return np.asarray(a).view({4: np.uint32, 8: np.uint64}[np.asarray(a).dtype.itemsize])
-
-
-def _check(got, want, x, y, what: str) -> None:
-    got, want = np.asarray(got), np.asarray(want)
-    assert got.dtype == want.dtype and got.shape == want.shape, what
-    bad = np.nonzero(_bits(got).ravel() != _bits(want).ravel())[0]
-    if bad.size:
-        i = bad[:5]
-        xb, yb = (np.broadcast_to(a, got.shape).ravel()[i] for a in (x, y))
-        raise AssertionError(
-            f"{what}: {bad.size}/{got.size} differ, e.g. x={xb!r} y={yb!r} got={got.ravel()[i]!r} "
-            f"want={want.ravel()[i]!r}"
-        )
-
-
 @pytest.mark.parametrize("dtype", POW_DTYPES)
 def test_packet_path(dtype):
     x, y = make_inputs(dtype, N, seed=11), make_inputs(dtype, N, seed=13)
-    _check(ep.pow(x, y), tf_pow(tf, x, y), x, y, f"pow/{dtype} bit patterns")
+    assert_bits_equal(ep.pow(x, y), tf_pow(tf, x, y), f"pow/{dtype} bit patterns", x, y)
     x, y = pow_core(dtype, N, seed=14)
     assert x.size >= 100_000
-    _check(ep.pow(x, y), tf_pow(tf, x, y), x, y, f"pow/{dtype} ordinary")
+    assert_bits_equal(ep.pow(x, y), tf_pow(tf, x, y), f"pow/{dtype} ordinary", x, y)
 
 
 @pytest.mark.parametrize("dtype", POW_DTYPES)
@@ -65,11 +49,11 @@ def test_specials(dtype):
     gx, gy = (g.ravel() for g in np.meshgrid(s, s, indexing="ij"))
     pad = (-gx.size) % 8
     px, py = np.concatenate([gx, np.ones(pad, dtype)]), np.concatenate([gy, np.ones(pad, dtype)])
-    _check(ep.pow(px, py), tf_pow(tf, px, py), px, py, f"pow/{dtype} specials (packet)")
+    assert_bits_equal(ep.pow(px, py), tf_pow(tf, px, py), f"pow/{dtype} specials (packet)", px, py)
     sel = np.arange(0, gx.size, 7)
     want = in_tensors(lambda a, b: tf_pow(tf, a, b), gx[sel], gy[sel], width=1)
     got = np.concatenate([ep.pow(gx[i : i + 1], gy[i : i + 1]) for i in sel])
-    _check(got, want, gx[sel], gy[sel], f"pow/{dtype} specials (scalar)")
+    assert_bits_equal(got, want, f"pow/{dtype} specials (scalar)", gx[sel], gy[sel])
 
 
 @pytest.mark.parametrize("dtype", POW_DTYPES)
@@ -78,13 +62,13 @@ def test_scalar_path(dtype):
     y = np.concatenate([make_inputs(dtype, N_TAIL, seed=23)[: N_TAIL // 2], pow_core(dtype, N_TAIL // 2, seed=22)[1]])
     want = in_tensors(lambda a, b: tf_pow(tf, a, b), x, y)
     got = np.concatenate([ep.pow(x[i : i + 7], y[i : i + 7]) for i in range(0, x.size, 7)])
-    _check(got, want, x, y, f"pow/{dtype} 7-element tensors")
+    assert_bits_equal(got, want, f"pow/{dtype} 7-element tensors", x, y)
     for n in (1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33):
-        _check(ep.pow(x[:n], y[:n]), tf_pow(tf, x[:n], y[:n]), x[:n], y[:n], f"pow/{dtype} size {n}")
+        assert_bits_equal(ep.pow(x[:n], y[:n]), tf_pow(tf, x[:n], y[:n]), f"pow/{dtype} size {n}", x[:n], y[:n])
     for i in range(30):
-        _check(ep.pow(x[i], y[i]), tf_pow(tf, x[i], y[i]), x[i], y[i], f"pow/{dtype} 0-d")
-    _check(ep.pow(x[700], y[:203]), tf_pow(tf, x[700], y[:203]), x[700], y[:203], f"pow/{dtype} 0-d x")
-    _check(ep.pow(x[:203], y[701]), tf_pow(tf, x[:203], y[701]), x[:203], y[701], f"pow/{dtype} 0-d y")
+        assert_bits_equal(ep.pow(x[i], y[i]), tf_pow(tf, x[i], y[i]), f"pow/{dtype} 0-d", x[i], y[i])
+    assert_bits_equal(ep.pow(x[700], y[:203]), tf_pow(tf, x[700], y[:203]), f"pow/{dtype} 0-d x", x[700], y[:203])
+    assert_bits_equal(ep.pow(x[:203], y[701]), tf_pow(tf, x[:203], y[701]), f"pow/{dtype} 0-d y", x[:203], y[701])
 
 
 @pytest.mark.parametrize("dtype", POW_DTYPES)
@@ -93,5 +77,5 @@ def test_broadcasting(dtype):
     for xs, ys in BCAST_SHAPES:
         x = rng.uniform(0, 3, xs).astype(dtype)
         y = rng.uniform(-6, 6, ys).astype(dtype)
-        _check(ep.pow(x, y), tf_pow(tf, x, y), x, y, f"pow/{dtype} {xs} ^ {ys}")
-        _check(ep.pow(y, x), tf_pow(tf, y, x), y, x, f"pow/{dtype} {ys} ^ {xs}")
+        assert_bits_equal(ep.pow(x, y), tf_pow(tf, x, y), f"pow/{dtype} {xs} ^ {ys}", x, y)
+        assert_bits_equal(ep.pow(y, x), tf_pow(tf, y, x), f"pow/{dtype} {ys} ^ {xs}", y, x)

@@ -22,6 +22,7 @@ from tests.differential import cpu_tables  # noqa: E402
 from tfshim.kernels import eigen_pow  # noqa: E402
 from tfshim.kernels import eigen_rcp as er  # noqa: E402
 
+from .bitcheck import assert_bits_equal  # noqa: E402
 from .record_eigen_rcp_goldens import OPS, rcp_table_inputs, rsqrt_table_inputs, shim_ops  # noqa: E402
 from .record_goldens import make_inputs, tf_apply, tf_apply_tail  # noqa: E402
 
@@ -30,11 +31,6 @@ N_TAIL = 1400  # plus 200 seven-element tensors (scalar path)
 SHIM = shim_ops()
 DTYPES = ("float16", "float32", "float64")
 _INPUTS: dict = {}
-
-
-def _bits(a: np.ndarray) -> np.ndarray:
-    a = np.asarray(a)
-    return a.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[a.dtype.itemsize])
 
 
 def _inputs(dtype: str) -> tuple[np.ndarray, np.ndarray]:
@@ -52,12 +48,7 @@ def _check(got, want, x, what: str) -> None:
     ):  # a packet from this CPU's vrcpps/vrsqrtps, whose tables are not Intel's
         cpu_tables.assert_within_table_bound(got, want, what)
         return
-    assert got.dtype == want.dtype and got.shape == want.shape, what
-    bad = np.nonzero(_bits(got).ravel() != _bits(want).ravel())[0]
-    assert bad.size == 0, (
-        f"{what}: {bad.size}/{want.size} differ, e.g. x={np.asarray(x).ravel()[bad[:5]]} "
-        f"got={got.ravel()[bad[:5]]} want={want.ravel()[bad[:5]]}"
-    )
+    assert_bits_equal(got, want, what, x)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)

@@ -7,13 +7,12 @@ alike, but the NaN's sign may differ there (module docstring), so the specials c
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 import pytest
 
 from tfshim.kernels import eigen_rcp
 
+from .bitcheck import assert_bits_equal, golden_fixture
 from .record_eigen_softmax_goldens import (
     DIGEST,
     DTYPES,
@@ -27,42 +26,22 @@ from .record_eigen_softmax_goldens import (
     special_inputs,
 )
 
-GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "goldens", "eigen_softmax.npz")
-
-
-@pytest.fixture(scope="module")
-def golden():
-    with np.load(GOLDEN) as d:
-        return {k: d[k] for k in d.files}
-
-
-def bits(a: np.ndarray) -> np.ndarray:
-    a = np.asarray(a)
-    return a.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[a.dtype.itemsize])
-
-
-def assert_same(got: np.ndarray, want: np.ndarray, what: str, nan_bits: bool = True) -> None:
-    assert got.dtype == want.dtype and got.shape == want.shape, what
-    bad = bits(got) != bits(want)
-    if not nan_bits:
-        bad &= ~(np.isnan(got) & np.isnan(want))
-    i = np.flatnonzero(bad)[:4]
-    assert not i.size, f"{what}: {int(bad.sum())}/{got.size} differ, got {got.ravel()[i]} want {want.ravel()[i]}"
+golden = golden_fixture("eigen_softmax")
 
 
 @pytest.mark.parametrize("dt", DTYPES)
 def test_small_shapes(golden, dt):
     outs = [shim_outputs(*case_inputs(dt, shape, k)) for k, shape in enumerate(FULL)]
     for j, name in enumerate(OUTPUTS):
-        assert_same(np.concatenate([o[j].ravel() for o in outs]), golden[f"{dt}/{name}"], f"{dt} {name}")
+        assert_bits_equal(np.concatenate([o[j].ravel() for o in outs]), golden[f"{dt}/{name}"], f"{dt} {name}")
 
 
 @pytest.mark.parametrize("dt", DTYPES)
 def test_special_values(golden, dt):
     for name, got in zip(OUTPUTS, shim_outputs(*special_inputs(dt))):
-        assert_same(got, golden[f"{dt}/specials/{name}"], f"{dt} specials {name}", nan_bits=False)
+        assert_bits_equal(got, golden[f"{dt}/specials/{name}"], f"{dt} specials {name}", nan_bits=False)
     for name, got in zip(OUTPUTS, shim_outputs(*log_probe_inputs(dt))):
-        assert_same(got, golden[f"{dt}/logprobe/{name}"], f"{dt} batch-tail log probe {name}")
+        assert_bits_equal(got, golden[f"{dt}/logprobe/{name}"], f"{dt} batch-tail log probe {name}")
 
 
 @pytest.mark.parametrize("dt", DTYPES)

@@ -38,6 +38,7 @@ def _resolve_real_keras() -> None:
 
 _resolve_real_keras()
 
+from .bitcheck import assert_bits_equal  # noqa: E402
 from .record_eigen_softmax_goldens import (  # noqa: E402
     OUTPUTS,
     log_probe_inputs,
@@ -48,21 +49,6 @@ from .record_eigen_softmax_goldens import (  # noqa: E402
 )
 
 DTYPES = ("float16", "float32", "float64")
-
-
-def bits(a) -> np.ndarray:
-    a = np.asarray(a)
-    return a.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[a.dtype.itemsize])
-
-
-def check(got, want, what: str, nan_bits: bool = True) -> None:
-    got, want = np.asarray(got), np.asarray(want)
-    assert (got.dtype, got.shape) == (want.dtype, want.shape), f"{what}: {got.dtype}{got.shape} vs TF's"
-    bad = bits(got) != bits(want)
-    if not nan_bits:
-        bad &= ~(np.isnan(got) & np.isnan(want))
-    i = np.flatnonzero(bad)[:4]
-    assert not i.size, f"{what}: {int(bad.sum())}/{got.size} differ, got {got.ravel()[i]} want {want.ravel()[i]}"
 
 
 def random_cases(seed: int, n: int):
@@ -90,7 +76,7 @@ def random_cases(seed: int, n: int):
 def test_kernels_random_shapes(seed):
     for x, labels, sparse in random_cases(seed, 24):
         for name, got, want in zip(OUTPUTS, shim_outputs(x, labels, sparse), tf_outputs(tf, x, labels, sparse)):
-            check(got, want, f"{name} {x.dtype} {x.shape}")
+            assert_bits_equal(got, want, f"{name} {x.dtype} {x.shape}")
 
 
 @pytest.mark.parametrize("dt", DTYPES)
@@ -98,7 +84,7 @@ def test_kernels_probes_and_specials(dt):
     for inputs, nan_bits in ((probe_inputs, True), (log_probe_inputs, True), (special_inputs, False)):
         args = inputs(dt)
         for name, got, want in zip(OUTPUTS, shim_outputs(*args), tf_outputs(tf, *args)):
-            check(got, want, f"{inputs.__name__} {name} {dt}", nan_bits)
+            assert_bits_equal(got, want, f"{inputs.__name__} {name} {dt}", nan_bits=nan_bits)
 
 
 def _losses(mod, logits, labels, sparse, kind: str):
@@ -135,4 +121,4 @@ def test_public_losses_and_tape_gradients(kind):
         for what, g, w in zip(("loss", "d/dlogits", "d/dlabels", "d mean/dlogits"), got, want):
             assert (g is None) == (w is None), f"{kind} {what}: tfshim {g!r}, TF {w!r}"
             if w is not None:
-                check(g, w, f"{kind} {what} {dt} {(b, k)}")
+                assert_bits_equal(g, w, f"{kind} {what} {dt} {(b, k)}")

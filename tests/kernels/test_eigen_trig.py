@@ -8,7 +8,6 @@ float32 atan the Intel VRCPPS table).
 from __future__ import annotations
 
 import json
-import os
 
 import numpy as np
 import pytest
@@ -16,8 +15,8 @@ import pytest
 from tfshim.kernels import eigen_trig as et
 from tfshim.kernels.eigen_math import REFERENCE_LIBM
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-GOLDEN = os.path.join(HERE, "goldens", "eigen_trig.npz")
+from .bitcheck import assert_bits_equal, golden_fixture
+
 DTYPES = ("float16", "float32", "float64")
 UNARY = ("tan", "asin", "acos", "atan")
 
@@ -35,28 +34,7 @@ SIZES = (1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 33)
 BCAST = (((9,), ()), ((), (11,)), ((5, 1), (1, 7)), ((5, 7), (7,)), ((3, 1, 5), (1, 4, 1)), ((19,), (1,)))
 
 
-@pytest.fixture(scope="module")
-def golden():
-    with np.load(GOLDEN) as d:
-        return {k: d[k] for k in d.files}
-
-
-def bits(a: np.ndarray) -> np.ndarray:
-    a = np.asarray(a)
-    return a.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[a.dtype.itemsize])
-
-
-def assert_bits_equal(got: np.ndarray, want: np.ndarray, what: str) -> None:
-    got, want = np.asarray(got), np.asarray(want)
-    assert got.dtype == want.dtype, what
-    assert got.shape == want.shape, what
-    bad = np.nonzero(bits(got).ravel() != bits(want).ravel())[0]
-    if bad.size:
-        i = bad[:5]
-        raise AssertionError(
-            f"{what}: {bad.size}/{got.size} differ at {i}; got={[hex(v) for v in bits(got).ravel()[i]]} "
-            f"want={[hex(v) for v in bits(want).ravel()[i]]}"
-        )
+golden = golden_fixture("eigen_trig")
 
 
 def test_metadata(golden):

@@ -22,6 +22,7 @@ from tests.differential import cpu_tables  # noqa: E402
 from tfshim.kernels import eigen_trig as et  # noqa: E402
 from tfshim.kernels.eigen_math import REFERENCE_LIBM  # noqa: E402
 
+from .bitcheck import assert_bits_equal  # noqa: E402
 from .record_eigen_trig_goldens import atan2_inputs, tf_op, tf_op_tail, trig_inputs  # noqa: E402
 from .record_goldens import make_inputs  # noqa: E402
 
@@ -43,11 +44,6 @@ CASES = [
 ]
 
 
-def _bits(a: np.ndarray) -> np.ndarray:
-    a = np.asarray(a)
-    return a.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[a.dtype.itemsize])
-
-
 def _check(got: np.ndarray, want: np.ndarray, x: np.ndarray, what: str) -> None:
     assert got.shape == want.shape and got.dtype == want.dtype, what
     if what.startswith("atan") and got.dtype == np.float32 and got.size >= 8 and not what.endswith(("tail", "0d")) and (
@@ -55,11 +51,7 @@ def _check(got: np.ndarray, want: np.ndarray, x: np.ndarray, what: str) -> None:
     ):  # packets through this CPU's vrcpps, whose table is not Intel's
         cpu_tables.assert_within_table_bound(got, want, what)
         return
-    bad = np.nonzero(_bits(got).ravel() != _bits(want).ravel())[0]
-    assert bad.size == 0, (
-        f"{what}: {bad.size}/{got.size} differ, e.g. x={x.ravel()[bad[:5]]} "
-        f"got={[hex(v) for v in _bits(got).ravel()[bad[:5]]]} want={[hex(v) for v in _bits(want).ravel()[bad[:5]]]}"
-    )
+    assert_bits_equal(got, want, what, x)
 
 
 _CACHE: dict = {}
