@@ -20,28 +20,15 @@ tf = pytest.importorskip("tensorflow", reason="TensorFlow not installed: live TF
 
 from tests.differential import cpu_tables  # noqa: E402
 from tfshim.kernels import eigen_trig as et  # noqa: E402
-from tfshim.kernels.eigen_math import REFERENCE_LIBM  # noqa: E402
 
 from .bitcheck import assert_bits_equal  # noqa: E402
 from .record_eigen_trig_goldens import atan2_inputs, tf_op, tf_op_tail, trig_inputs  # noqa: E402
 from .record_goldens import make_inputs  # noqa: E402
+from .test_eigen_trig import CASES, DTYPES  # noqa: E402  (the float64 xfails too)
 
 N_PACKET = 131072  # >= 100k inputs per op and dtype, packet path (whole make_inputs set)
 N_DOMAIN = 131072  # plus as many inputs concentrated in the asin/acos/atan/tan branch ranges
 N_TAIL = 1400  # plus 200 seven-element tensors (scalar path)
-DTYPES = ("float16", "float32", "float64")
-UNARY = ("tan", "asin", "acos", "atan")
-
-# float64 tan/asin/acos: glibc's IBM code is not shipped (wheel budget); tfshim calls the C library when it is the
-# reference glibc, else NumPy's functions, on which small samples may still match, so not strict
-# (test_bitexact_vs_tf.py has the strict xfail on 131k inputs).
-_F64_NUMPY = "float64 tan/asin/acos: not the reference glibc, so NumPy's functions (glibc's tables are not shipped)"
-_F64_XFAIL = [pytest.mark.xfail(not REFERENCE_LIBM, strict=False, reason=_F64_NUMPY)]
-CASES = [
-    pytest.param(op, dt, marks=_F64_XFAIL if dt == "float64" and op != "atan" else [])
-    for op in UNARY
-    for dt in DTYPES
-]
 
 
 def _check(got: np.ndarray, want: np.ndarray, x: np.ndarray, what: str) -> None:
