@@ -9,7 +9,7 @@ installs and the sdist keep the sources as they are), blanks out
   functions nested in functions, and the module docstrings of the internal packages (`INTERNAL`),
 * every docstring of `tfshim/kernels/` (`UNDOCUMENTED`): the numerics behind the ops, no TF API of their own,
   whose long docstrings (which TF/Eigen/glibc algorithm, how it was measured) are for developers reading the
-  repository,
+  repository, and of private modules (`_name.py`, e.g. `tfshim/keras/_tree.py`),
 
 replacing each by empty lines, so that every line keeps its number and tracebacks from an installed wheel
 point at the same lines as the repository. Public docstrings (`help(tf.exp)`) stay. The result is checked:
@@ -69,7 +69,9 @@ def strip_source(text: str, path: str) -> str:
     tree = ast.parse(text)
     docs = []
     path = path.replace("\\", "/")
-    for d, more in _private_docstrings(tree, path.startswith(INTERNAL), path.startswith(UNDOCUMENTED)):
+    private_module = path.rsplit("/", 1)[-1].startswith("_") and not path.endswith(("/__init__.py", "/__main__.py"))
+    undocumented = path.startswith(UNDOCUMENTED) or private_module
+    for d, more in _private_docstrings(tree, path.startswith(INTERNAL) or undocumented, undocumented):
         first, last = d.lineno - 1, d.end_lineno - 1  # type: ignore[operator]
         indent = lines[first][: d.col_offset]
         if indent.strip() or lines[last][d.end_col_offset :].strip():  # shares a line with other code: keep

@@ -187,7 +187,61 @@ def _scalar_fast_path(value: Any, dtype: DType | None) -> Tensor | None:
         return _wrap_as(np.array(value, dtype=dtype._np), dtype)
 
 
-def _to_tensor(value: Any, dtype: DType | None) -> Tensor:
+def _first_tensor_dtype(values: Any) -> DType | None:
+    """TF: array_ops._get_dtype_from_nested_lists (depth first)."""
+    for v in values:
+        if isinstance(v, (list, tuple)):
+            d = _first_tensor_dtype(v)
+            if d is not None:
+                return d
+        elif _contains_tensor(v):
+            return v.dtype
+    return None
+
+
+def _autopack_conversion(value: Any, dtype: DType | None, name: Any) -> Tensor:
+    """TF: array_ops._autopacking_conversion_function. A (nested) list holding tensors is packed; with a `dtype`
+    other than the first tensor's, every tensor in it is cast first."""
+    inferred = _first_tensor_dtype(value)
+    if dtype is None:
+        dtype = inferred
+    elif dtype is not inferred:
+        from tfshim.ops.math_ops import cast
+
+        def cast_all(v: Any) -> Any:
+            if isinstance(v, (list, tuple)):
+                return [cast_all(e) for e in v]
+            return cast(v, dtype) if _contains_tensor(v) and v.dtype is not dtype else v
+
+        value = cast_all(value)
+    return _autopack(value, dtype, name or "packed")
+
+
+def _autopack(values: Any, dtype: DType, name: str) -> Any:
+    """TF: array_ops._autopacking_helper (eager): a list of only tensors is one Pack named `name`; otherwise nested
+    lists are packed first (named by their index), the other values become constants of `dtype`, and the Pack
+    is unnamed (eager name scopes are empty)."""
+    from tfshim.ops.array_ops import pack
+
+    if all(_contains_tensor(v) and not isinstance(v, (list, tuple)) for v in values):
+        return pack(list(values), name=name)
+    must_pack, converted = False, []
+    for i, elem in enumerate(values):
+        if isinstance(elem, (list, tuple)):
+            elem = _autopack(elem, dtype, str(i))
+            must_pack = must_pack or isinstance(elem, Tensor)
+        elif _contains_tensor(elem):
+            if elem.dtype is not dtype:
+                raise TypeError(f"Cannot convert a list containing a tensor of dtype {elem.dtype} to {dtype} "
+                                f"(Tensor is: {elem!r})")
+            must_pack = True
+        converted.append(elem)
+    if not must_pack:
+        return converted
+    return pack([e if _contains_tensor(e) else constant(e, dtype=dtype) for e in converted], name="")
+
+
+def _to_tensor(value: Any, dtype: DType | None, name: Any = None) -> Tensor:
     """Converts a non-Tensor value, with `dtype` required if given."""
     fast = _scalar_fast_path(value, dtype)
     if fast is not None:
@@ -199,9 +253,7 @@ def _to_tensor(value: Any, dtype: DType | None) -> Tensor:
     elif isinstance(value, TensorShape):
         arr, d = _python_to_numpy(value.as_list(), dtype or dtypes.int32)
     elif isinstance(value, (list, tuple)) and _contains_tensor(value):
-        from tfshim.ops.array_ops import stack
-
-        return convert_to_tensor(stack([convert_to_tensor(v, dtype) for v in value]), dtype)
+        return _autopack_conversion(value, dtype, name)
     elif value is None or isinstance(value, (dict, set)):
         raise _unsupported(value)
     else:
@@ -227,13 +279,13 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
     if isinstance(value, IndexedSlices):  # TF: _indexed_slices_to_tensor (a gradient made dense)
         return convert_to_tensor(value._dense(), dtype)
     if dtype is not None:
-        return _to_tensor(value, dtypes.as_dtype(dtype))
+        return _to_tensor(value, dtypes.as_dtype(dtype), name)
     if dtype_hint is not None:
         try:
-            return _to_tensor(value, dtypes.as_dtype(dtype_hint))
+            return _to_tensor(value, dtypes.as_dtype(dtype_hint), name)
         except (TypeError, ValueError):
             pass
-    return _to_tensor(value, None)
+    return _to_tensor(value, None, name)
 
 
 def match_inputs(values: Any) -> list:

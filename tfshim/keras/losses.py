@@ -11,6 +11,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from tfshim.keras import _tree
 from tfshim.keras._backend import auto_name, epsilon, floatx, get_keras_logits
 
 
@@ -21,19 +22,16 @@ def _tf() -> Any:
 
 
 def _convert(x: Any, dtype: Any = None) -> Any:
-    """Keras ops.convert_to_tensor: lists/ndarrays/Python floats take `dtype` (default: their own)."""
+    """Keras ops.convert_to_tensor (TF backend): tf.convert_to_tensor(x, dtype), except that values become bool
+    or integer tensors by a cast (TF's conversion would reject floats), and tensors are cast to `dtype`."""
     tf = _tf()
+    dtype = None if dtype is None else tf.as_dtype(dtype)
     if isinstance(x, (tf.Tensor, tf.Variable)):
         t = tf.convert_to_tensor(x)
-        return t if dtype is None or t.dtype == tf.as_dtype(dtype) else tf.cast(t, dtype)
-    import numpy as np
-
-    arr = np.asarray(x)
-    if dtype is not None:
-        return tf.convert_to_tensor(arr.astype(tf.as_dtype(dtype).as_numpy_dtype))
-    if arr.dtype == np.float64 and not isinstance(x, np.ndarray):
-        arr = arr.astype(np.float32)
-    return tf.convert_to_tensor(arr)
+        return t if dtype is None or t.dtype == dtype else tf.cast(t, dtype)
+    if dtype is not None and (dtype == tf.bool or dtype.is_integer):
+        return tf.cast(tf.convert_to_tensor(x), dtype)
+    return tf.convert_to_tensor(x, dtype=dtype)
 
 
 def squeeze_or_expand_to_same_rank(x1: Any, x2: Any, expand_rank_1: bool = True) -> tuple:
@@ -106,13 +104,14 @@ class Loss:
         return self._dtype
 
     def __call__(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
-        y_pred_t = _convert(y_pred, self._dtype)
+        # Keras converts each leaf of (nested) lists, tuples and dicts on its own.
+        y_pred_t = _tree.map_structure(lambda x: _convert(x, self._dtype), y_pred)
         logits = get_keras_logits(y_pred)
         if logits is not None:
             from tfshim.keras._backend import set_keras_logits
 
             set_keras_logits(y_pred_t, logits)
-        y_true = _convert(y_true, self._dtype)
+        y_true = _tree.map_structure(lambda x: _convert(x, self._dtype), y_true)
         losses = self.call(y_true, y_pred_t)
         return reduce_weighted_values(losses, sample_weight=sample_weight, reduction=self.reduction,
                                       dtype=self._dtype)
@@ -136,13 +135,19 @@ class LossFunctionWrapper(Loss):
         self._fn_kwargs = kwargs
 
     def call(self, y_true: Any, y_pred: Any) -> Any:
-        logits = get_keras_logits(y_pred)
-        y_true, y_pred2 = squeeze_or_expand_to_same_rank(y_true, y_pred)
-        if logits is not None and y_pred2 is not y_pred:
-            from tfshim.keras._backend import set_keras_logits
+        def same_rank(t: Any, p: Any) -> tuple:
+            logits = get_keras_logits(p)
+            t, p2 = squeeze_or_expand_to_same_rank(t, p)
+            if logits is not None and p2 is not p:
+                from tfshim.keras._backend import set_keras_logits
 
-            set_keras_logits(y_pred2, logits)
-        return self.fn(y_true, y_pred2, **self._fn_kwargs)
+                set_keras_logits(p2, logits)
+            return t, p2
+
+        pairs = _tree.map_structure(same_rank, y_true, y_pred)  # Keras: structures must match (its errors)
+        y_true = _tree.map_structure_up_to(y_true, lambda x: x[0], pairs)
+        y_pred = _tree.map_structure_up_to(y_pred, lambda x: x[1], pairs)
+        return self.fn(y_true, y_pred, **self._fn_kwargs)
 
     def __repr__(self) -> str:
         return f"<LossFunctionWrapper({self.fn}, kwargs={self._fn_kwargs})>"

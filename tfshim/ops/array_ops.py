@@ -303,7 +303,7 @@ def where(condition: Any, x: Any = None, y: Any = None, name: Any = None) -> Ten
 # ----- pack / unpack -----------------------------------------------------------------------------
 
 
-def _pack_kernel(*xs: np.ndarray, axis: int) -> Any:
+def _pack_kernel(*xs: np.ndarray, axis: int, name: str = "") -> Any:
     shapes = {x.shape for x in xs}
     if len(shapes) > 1:
         first = xs[0].shape
@@ -312,7 +312,7 @@ def _pack_kernel(*xs: np.ndarray, axis: int) -> Any:
                 raise kernel_error(
                     "Pack_N_%d" % (len(xs),),
                     "Shapes of all inputs must match: values[0].shape = [%s] != values[%d].shape = [%s]"
-                    % (",".join(map(str, first)), i, ",".join(map(str, x.shape))), " name: stack")
+                    % (",".join(map(str, first)), i, ",".join(map(str, x.shape))), f" name: {name}")
     return np.stack(xs, axis=axis)
 
 
@@ -325,6 +325,17 @@ def _pack_grad(op: Any, grad: Tensor) -> list:
     return unstack(grad, axis=op.get_attr("axis"))
 
 
+def pack(ts: list, axis: int = 0, name: str = "") -> Tensor:
+    """TF: gen_array_ops.pack on tensors (variables are read): TF's dtype and shape errors name `name`."""
+    ts = [convert_to_tensor(t) for t in ts]
+    for i in builtins_range(1, len(ts)):
+        if ts[i]._dtype is not ts[0]._dtype:
+            from tfshim.ops.op import dtype_mismatch
+
+            raise dtype_mismatch("Pack", i, ts[0]._dtype, ts[i]._dtype, name)
+    return Pack(*ts, axis=axis % (ts[0]._value.ndim + 1), name=name)
+
+
 @tf_export("stack")
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Tensor:
     ts = match_inputs(list(values))
@@ -333,12 +344,7 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Tensor:
     rank = ts[0]._value.ndim
     if not -rank - 1 <= axis <= rank:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank - 1}, {rank + 1})")
-    for i in builtins_range(1, len(ts)):
-        if ts[i]._dtype is not ts[0]._dtype:
-            from tfshim.ops.op import dtype_mismatch
-
-            raise dtype_mismatch("Pack", i, ts[0]._dtype, ts[i]._dtype)
-    return Pack(*ts, axis=axis % (rank + 1))
+    return pack(ts, axis, name or "")
 
 
 Unpack = defop("Unpack", lambda x, axis: tuple(np.moveaxis(x, axis, 0)), multi_output=True)

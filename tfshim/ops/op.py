@@ -76,10 +76,10 @@ def check_attr(op_name: str, t: Any, attr: str, suffix: str = " name: ") -> None
         raise disallowed_dtype(op_name, t._dtype, attr, suffix)
 
 
-def dtype_mismatch(op_name: str, index: int, expected: Any, got: Any) -> Exception:
+def dtype_mismatch(op_name: str, index: int, expected: Any, got: Any, name: str = "") -> Exception:
     return errors.InvalidArgumentError(None, None, (
         "cannot compute %s as input #%d(zero-based) was expected to be a %s tensor but is a %s tensor "
-        "[Op:%s] name: " % (op_name, index, expected._cname, got._cname, op_name)))
+        "[Op:%s] name: %s" % (op_name, index, expected._cname, got._cname, op_name, name)))
 
 
 def _took_slow_path(raw: tuple) -> bool:
