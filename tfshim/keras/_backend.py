@@ -159,8 +159,10 @@ class Variable(ResourceVariable):
         return self._keras_name
 
     @property
-    def shape(self) -> tuple:  # type: ignore[override]
-        return tuple(self._value.shape)
+    def shape(self) -> Any:  # Keras' TF backend: a TensorShape, as tf.Variable's
+        from tfshim.framework.tensor_shape import TensorShape
+
+        return TensorShape(self._value.shape)
 
     @property
     def dtype(self) -> str:  # type: ignore[override]

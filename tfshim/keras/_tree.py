@@ -46,6 +46,13 @@ def _check(node: Any, other: Any) -> None:
         _check(a, b)
 
 
+def flatten(structure: Any) -> list:
+    """Keras: tree.flatten: the leaves, dict values in sorted-key order."""
+    if not is_nested(structure):
+        return [structure]
+    return [leaf for child in _children(structure) for leaf in flatten(child)]
+
+
 def map_structure(func: Callable, *structures: Any) -> Any:
     """Keras: tree.map_structure(func, *structures)."""
     first, rest = structures[0], structures[1:]

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from tfshim.keras import activations, initializers
+from tfshim.keras import _tree, activations, initializers
 from tfshim.keras._backend import Variable, auto_name, current_path, floatx, name_scope, standardize_dtype
 
 
@@ -287,25 +287,30 @@ class Layer:
         raise NotImplementedError(f"Layer {self.__class__.__name__} does not have a `call()` method implemented.")
 
     def _convert_input(self, x: Any) -> Any:
+        """Keras: DTypePolicy.convert_input. Arrays become tensors; float tensors are cast to the layer's dtype
+        (`autocast`); integers, Python numbers and lists are left as they are."""
         tf = _tf()
         if isinstance(x, (KerasTensor, Variable)):
             return x
-        if isinstance(x, tf.Tensor):
-            if self.autocast and x.dtype.is_floating and x.dtype.name != self._dtype:
-                return tf.cast(x, self._dtype)
-            return x
-        if isinstance(x, (np.ndarray, list, tuple, float, int, np.generic)):
-            arr = np.asarray(x)
-            if arr.dtype.kind == "f":
-                return tf.convert_to_tensor(arr.astype(self._dtype))
-            return tf.convert_to_tensor(arr)
+        if not isinstance(x, tf.Tensor):
+            if not hasattr(x, "__array__"):
+                return x
+            x = tf.convert_to_tensor(x)
+        if self.autocast and x.dtype.is_floating and x.dtype.name != self._dtype:
+            return tf.cast(x, self._dtype)
         return x
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if not args:
             raise ValueError("Layer.__call__ needs an input.")
-        first = self._convert_input(args[0])
-        args = (first,) + args[1:]
+        tf = _tf()
+        args = _tree.map_structure(self._convert_input, args)
+        kwargs = _tree.map_structure(self._convert_input, kwargs)
+        for arg in _tree.flatten(args):
+            if arg is not None and not isinstance(arg, (tf.Tensor, tf.Variable, KerasTensor)):
+                raise ValueError("Only input tensors may be passed as positional arguments. The following argument "
+                                 f"value should be passed as a keyword argument: {arg} (of type {type(arg)})")
+        first = args[0]
         if isinstance(first, KerasTensor):
             return self._symbolic_call(first)
         if self.built:
@@ -329,7 +334,7 @@ class Layer:
         _call_context.training.append(training if training is not None else outer)
         try:
             with self._open_name_scope():
-                out = self.call(*args, **kwargs)
+                out = _with_argument_info(self.call, f"{type(self).__name__}.call()")(*args, **kwargs)
         finally:
             _call_context.training.pop()
         self._called = True
@@ -347,6 +352,57 @@ class Layer:
 
     def __repr__(self) -> str:
         return f"<{self.__class__.__name__} name={self.name}, built={self.built}>"
+
+
+def _format_argument(value: Any) -> str:
+    tf = _tf()
+    if isinstance(value, (tf.Tensor, tf.Variable)):
+        return f"tf.Tensor(shape={value.shape}, dtype={standardize_dtype(value.dtype)})"
+    return repr(value)
+
+
+def _with_argument_info(fn: Any, object_name: str) -> Any:
+    """Keras: traceback_utils.inject_argument_info_in_traceback. An exception raised by a layer's `call` is raised
+    again, same class, with the arguments the call received; only the innermost failing call adds them."""
+
+    def error_handler(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except Exception as e:
+            if hasattr(e, "_keras_call_info_injected"):
+                raise
+            signature = inspect.signature(fn)
+            try:
+                bound = signature.bind(*args, **kwargs)
+            except TypeError:
+                raise e from None
+            context = []
+            for arg in signature.parameters.values():
+                if arg.name in bound.arguments:
+                    value = _tree.map_structure(_format_argument, bound.arguments[arg.name])
+                else:
+                    value = arg.default
+                context.append(f"  \u2022 {arg.name}={value}")
+            if not context:
+                raise
+            tf = _tf()
+            if isinstance(e, tf.errors.OpError):
+                message = e.message
+            else:
+                message = e.args[0] if e.args else ""
+            message = (f"Exception encountered when calling {object_name}.\n\n\x1b[1m{message}\x1b[0m\n\n"
+                       f"Arguments received by {object_name}:\n" + "\n".join(context))
+            if isinstance(e, tf.errors.OpError):
+                new_e: Exception = e.__class__(e.node_def, e.op, message, e.error_code)
+            else:
+                try:
+                    new_e = e.__class__(message)
+                except TypeError:
+                    new_e = RuntimeError(message)
+            new_e._keras_call_info_injected = True  # type: ignore[attr-defined]
+            raise new_e.with_traceback(e.__traceback__) from None
+
+    return error_handler
 
 
 class InputLayer(Layer):
@@ -416,6 +472,8 @@ class Dense(Layer):
 
     def call(self, inputs: Any, training: Any = None) -> Any:
         tf = _tf()
+        if not inputs.dtype.is_floating:  # Keras' matmul promotes: integers and bools to the kernel's float type
+            inputs = tf.cast(inputs, self.kernel.dtype)
         if inputs.shape.rank == 2:
             x = tf.matmul(inputs, self.kernel)
         else:

@@ -42,7 +42,7 @@ class Sequential(Model):
 
     def __init__(self, layers: Any = None, trainable: bool = True, name: str | None = None) -> None:
         super().__init__(trainable=trainable, name=name)
-        self._functional = False
+        self._functional: Any = None  # the output KerasTensor once built
         if layers:
             for layer in layers:
                 self.add(layer, rebuild=False)
@@ -70,9 +70,11 @@ class Sequential(Model):
             self._maybe_rebuild()
         else:
             self.built = False
+            self._functional = None
 
     def _maybe_rebuild(self) -> None:
         self.built = False
+        self._functional = None
         if self._layers and isinstance(self._layers[0], InputLayer) and len(self._layers) > 1:
             self._build_from_shape(self._layers[0].batch_shape)
 
@@ -82,27 +84,53 @@ class Sequential(Model):
         if not self._layers:
             raise ValueError(f"Sequential model {self.name} cannot be built because it has no layers. "
                              "Call `model.add(layer)`.")
-        if not isinstance(self._layers[0], InputLayer):
-            self._layers.insert(0, InputLayer(batch_shape=(None,) + tuple(input_shape[1:]), dtype=self._dtype))
+        input_shape = tuple(input_shape)
+        if isinstance(self._layers[0], InputLayer):
+            if self._layers[0].batch_shape != input_shape:
+                raise ValueError(f"Sequential model '{self.name}' has already been configured to use input shape "
+                                 f"{self._layers[0].batch_shape}. You cannot build it with input_shape {input_shape}")
+        else:  # the shape it is built with, batch size included (a first call on data: that batch's)
+            self._layers.insert(0, InputLayer(batch_shape=input_shape, dtype=self._dtype))
         x = self._layers[0].output
         for layer in self._layers[1:]:
             try:
                 x = layer(x)
             except NotImplementedError:
                 return
-        self._functional = True
+        self._functional = x
         self.built = True
+
+    def _symbolic(self, what: str) -> KerasTensor:
+        if not self._functional:
+            raise AttributeError(f"Sequential model '{self.name}' has no defined {what} yet.")
+        return self._layers[0].output if what.startswith("input") else self._functional
+
+    @property
+    def inputs(self) -> list:
+        return [self._symbolic("inputs")]
+
+    @property
+    def outputs(self) -> list:
+        return [self._symbolic("outputs")]
+
+    @property
+    def input_shape(self) -> tuple:
+        return self._symbolic("input shape").shape
+
+    @property
+    def output_shape(self) -> tuple:
+        return self._symbolic("output shape").shape
 
     @property
     def layers(self) -> list:
         return [x for x in self._layers if not isinstance(x, InputLayer)]
 
-    def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
+    def call(self, inputs: Any, training: Any = None, mask: Any = None, **kwargs: Any) -> Any:
         for layer in self.layers:
-            kwargs = {}
+            layer_kwargs = {}
             if layer._call_has_training_arg and training is not None:
-                kwargs["training"] = training
-            inputs = layer(inputs, **kwargs)
+                layer_kwargs["training"] = training
+            inputs = layer(inputs, **layer_kwargs)
         return inputs
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
@@ -114,6 +142,7 @@ class Sequential(Model):
     def pop(self, rebuild: bool = True) -> Layer:
         layer = self._layers.pop()
         self.built = False
+        self._functional = None
         if rebuild:
             self._maybe_rebuild()
         return layer
