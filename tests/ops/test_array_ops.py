@@ -143,3 +143,9 @@ def test_scatter_nd_flushes_subnormals_as_tf():
     # Recorded from TF 2.21: ScatterNd sums under FTZ/DAZ.
     x = tf.constant(np.float32(1e-40))
     assert tf.scatter_nd([[1], [1], [0]], tf.stack([x, x, x]), [3]).numpy().view(np.uint32).tolist() == [0, 0, 0]
+
+
+def test_autopacking_an_empty_inner_list_raises_tf_error():
+    # TF: "OpKernel 'Pack' has constraint on attr 'T' not in NodeDef '[N=0, axis=0]', ..." (its tail varies by run)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^OpKernel 'Pack' .*\[N=0, axis=0\].* name: 1$"):
+        tf.convert_to_tensor([tf.constant([1.0]), []])

@@ -328,6 +328,11 @@ def _pack_grad(op: Any, grad: Tensor) -> list:
 def pack(ts: list, axis: int = 0, name: str = "") -> Tensor:
     """TF: gen_array_ops.pack on tensors (variables are read): TF's dtype and shape errors name `name`."""
     ts = [convert_to_tensor(t) for t in ts]
+    if not ts:  # TF finds no kernel for N=0 (its text varies by run: protobuf randomises the debug-string prefix)
+        raise errors.InvalidArgumentError(None, None, (
+            "OpKernel 'Pack' has constraint on attr 'T' not in NodeDef '[N=0, axis=%d]', KernelDef: 'goo.gle/debugstr"
+            "   op: \"Pack\" device_type: \"CPU\" constraint { name: \"T\" allowed_values { list { type: "
+            "DT_FLOAT8_E4M3FN } } }' [Op:Pack] name: %s" % (axis, name)))
     for i in builtins_range(1, len(ts)):
         if ts[i]._dtype is not ts[0]._dtype:
             from tfshim.ops.op import dtype_mismatch
