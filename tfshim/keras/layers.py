@@ -304,12 +304,18 @@ class Layer:
         if not args:
             raise ValueError("Layer.__call__ needs an input.")
         tf = _tf()
-        args = _tree.map_structure(self._convert_input, args)
-        kwargs = _tree.map_structure(self._convert_input, kwargs)
-        for arg in _tree.flatten(args):
-            if arg is not None and not isinstance(arg, (tf.Tensor, tf.Variable, KerasTensor)):
-                raise ValueError("Only input tensors may be passed as positional arguments. The following argument "
-                                 f"value should be passed as a keyword argument: {arg} (of type {type(arg)})")
+        tensor_types = (tf.Tensor, tf.Variable, KerasTensor)
+        if len(args) == 1 and isinstance(args[0], tensor_types):  # the common case, without the tree walks
+            args = (self._convert_input(args[0]),)
+        else:
+            args = _tree.map_structure(self._convert_input, args)
+            for arg in _tree.flatten(args):
+                if arg is not None and not isinstance(arg, tensor_types):
+                    raise ValueError("Only input tensors may be passed as positional arguments. The following "
+                                     "argument value should be passed as a keyword argument: "
+                                     f"{arg} (of type {type(arg)})")
+        if kwargs:
+            kwargs = _tree.map_structure(self._convert_input, kwargs)
         first = args[0]
         if isinstance(first, KerasTensor):
             return self._symbolic_call(first)
