@@ -33,6 +33,7 @@ from tfshim import nn as nn
 from tfshim import random as random
 from tfshim.framework.dtypes import DType as DType
 from tfshim.eager.backprop import GradientTape as GradientTape
+from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
 from tfshim.module import Module as Module
 from tfshim.framework.errors import OpError as OpError
 from tfshim.framework.tensor import Tensor as Tensor
@@ -181,6 +182,7 @@ from tfshim.ops.array_ops import zeros_like as zeros_like
 __all__ = [
     'DType',
     'GradientTape',
+    'IndexedSlices',
     'Module',
     'OpError',
     'Tensor',
