@@ -69,7 +69,10 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
     tensor_tape = tape.tensor_tape
     # Only sources the tape tracks (watched, or made by recorded ops) get gradients: in TF an
     # unwatched constant is unconnected even when a recorded op used it.
-    source_ids = {s._id for s in sources if s._id in tensor_tape}
+    # A source that is itself a target gets the target's output gradient, watched or not, whatever its
+    # dtype (TF: `tape.gradient(v0, [v0, v1])` is `[1.0, None]` even where v0 was never read).
+    target_ids = {t._id for t in targets}
+    source_ids = {s._id for s in sources if s._id in tensor_tape or s._id in target_ids}
 
     # TF's PrepareBackprop: the ops between the targets and the tracked tensors, how many
     # consumers each tensor has, and for each op how many of its outputs are still awaited.
@@ -148,7 +151,7 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
     result = []
     for s in sources:
         gl = grads.get(s._id) if s._id in source_ids else None
-        if gl and s._dtype in dtypes.TRAINABLE:
+        if gl and (s._dtype in dtypes.TRAINABLE or s._id in target_ids):
             result.append(_aggregate(gl))
         elif unconnected is UnconnectedGradients.ZERO:
             result.append(_zeros_like(s, batch))
@@ -291,9 +294,12 @@ class GradientTape:
         flat_targets = []
         for t in nest.flatten(target):
             if not isinstance(t, (Tensor, Variable)):
-                if isinstance(t, np.ndarray):
-                    raise AttributeError("'numpy.ndarray' object has no attribute '_id'")
-                t = convert_to_tensor(t)
+                # TF reads `t.dtype` (a trainability check), then the tape wants the tensor's `_id`: plain
+                # Python values and arrays fail there with AttributeError, they are not converted.
+                cls = type(t)
+                qual = cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+                attr = "_id" if hasattr(t, "dtype") else "dtype"
+                raise AttributeError(f"'{qual}' object has no attribute '{attr}'")
             flat_targets.append(t)
         flat_sources = list(_extract_tensors_and_variables(sources))
         if output_gradients is not None:

@@ -20,6 +20,7 @@ from tfshim.util.tf_export import tf_export
 
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+_UINT64_MAX = 2**64 - 1
 _F32_MAX = float(np.finfo(np.float32).max)
 
 
@@ -133,8 +134,18 @@ def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType
         arr = np.empty(len(flat), dtype=object)
         arr[:] = [x.encode("utf-8") if isinstance(x, str) else bytes(x) for x in flat]
         return arr.reshape(shape), dtype
+    if (dtype.is_integer or dtype.is_complex) and kind == _INT:
+        # TF's converter reads Python ints as int64 (uint64 as uint64) before casting: beyond that range it
+        # refuses, whatever the target dtype (`tf.constant([1, 2]) + 2**64` raises).
+        ints = [int(x) for x in flat]
+        if dtype is dtypes.uint64:
+            if any(not 0 <= i <= _UINT64_MAX for i in ints):  # TF 2.21's converter fails with this internal error
+                raise SystemError("<class 'tensorflow.python.framework.ops.EagerTensor'> returned a result with an "
+                                  "exception set")
+        elif not all(_INT64_MIN <= i <= _INT64_MAX for i in ints):
+            raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if dtype.is_integer:
-        # Out-of-range Python ints wrap, as TF's conversion does (300 -> int8 44).
+        # Python ints wrap, as TF's conversion does (300 -> int8 44).
         arr = np.array([int(x) for x in flat], dtype=object)
         bits = dtype.size * 8
         arr = np.array([int(x) & ((1 << bits) - 1) for x in arr], dtype=np.uint64 if bits == 64 else np.int64)
@@ -147,8 +158,10 @@ def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType
 def _numpy_to_tensor_value(value: np.ndarray, dtype: DType | None) -> tuple[np.ndarray, DType]:
     if value.dtype.kind in "SUO":
         flat = [x.encode("utf-8") if isinstance(x, str) else x for x in value.ravel().tolist()]
-        if not all(isinstance(x, bytes) for x in flat):
-            raise _unsupported(value)
+        bad = next((x for x in flat if not isinstance(x, bytes)), None)
+        if bad is not None:
+            raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                             f"{type(bad).__name__}).")
         arr = np.empty(len(flat), dtype=object)
         arr[:] = flat
         src = dtypes.string

@@ -6,6 +6,7 @@ over constant_op and the C++ converter; here it lives with the dtypes.
 
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 import numpy as np
@@ -159,10 +160,12 @@ _TABLE = [
 _BY_NAME: dict[str, DType] = {}
 _BY_CNAME: dict[str, DType] = {}
 _BY_NP: dict[Any, DType] = {}
+_BY_ENUM: dict[int, DType] = {}
 for _name, _np_type, _cname, _enum in _TABLE:
     _d = DType(_name, _np_type, _cname, _enum)
     _BY_NAME[_name] = _d
     _BY_CNAME[_cname] = _d
+    _BY_ENUM[_enum] = _d
     if _np_type is not None:
         _BY_NP[np.dtype(_np_type)] = _d
 
@@ -217,6 +220,12 @@ def as_dtype(type_value: Any) -> DType:
         return _PYTHON_TO_TF[type_value]
     elif isinstance(type_value, type) and not issubclass(type_value, np.generic):
         pass  # TF accepts only float, bool and object among Python types
+    elif type_value is None:
+        pass  # np.dtype(None) is float64; TF refuses None
+    elif isinstance(type_value, builtins.int) and not isinstance(type_value, builtins.bool):
+        d = _BY_ENUM.get(type_value)  # a DataType enum value (TF: tf.as_dtype(3) is tf.int32)
+        if d is not None:
+            return d
     else:
         try:
             d = _BY_NP.get(np.dtype(type_value))

@@ -106,10 +106,10 @@ class Tensor:
     def __hash__(self) -> int:
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
-    def __setitem__(self, key: Any, value: Any) -> None:
-        raise AttributeError(
-            "'tensorflow.python.framework.ops.EagerTensor' object has no attribute '__setitem__'"
-        )
+    # No __setitem__, as TF's EagerTensor (a C type) has none: `t[0] = 1` is Python's TypeError ("does not
+    # support item assignment", naming the class without TF's module path) and `t.__setitem__` an AttributeError.
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(f"'tensorflow.python.framework.ops.EagerTensor' object has no attribute '{name}'")
 
     def __copy__(self) -> Tensor:
         return self

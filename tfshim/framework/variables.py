@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 
 from tfshim.eager import tape as tape_lib
-from tfshim.framework import dtypes
+from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
-from tfshim.framework.tensor import Tensor, _next_id, _wrap_as
+from tfshim.framework.tensor import EagerTensor, Tensor, _next_id, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
 from tfshim.ops.op import defop
 from tfshim.util.tf_export import tf_export
@@ -77,6 +77,11 @@ class Variable:
                 raise ValueError(f"initial_value: {e}") from None
         else:
             initial = convert_to_tensor(initial_value, dtype)
+        initial_shape = TensorShape._from_tuple(initial._value.shape)
+        if shape is not None and not TensorShape(shape).is_compatible_with(initial_shape):
+            raise ValueError(
+                f"In this `tf.Variable` creation, the initial value's shape ({initial_shape}) "
+                f"is not compatible with the explicitly supplied `shape` argument ({shape}).")
         self._value = np.array(initial._value)  # the variable owns its buffer
         self._dtype = initial._dtype
         self._id = _next_id()
@@ -225,7 +230,12 @@ class Variable:
         return iter(self.value())
 
     def __getitem__(self, key: Any) -> Any:
-        return self.value()[key]
+        # TF's _SliceHelperVar: the slice is a tensor that also has `assign`, writing into the sliced part.
+        t = self.value()[key]
+        sliced = _VariableSlice.__new__(_VariableSlice)
+        sliced._value, sliced._dtype, sliced._id = t._value, t._dtype, t._id
+        sliced._variable, sliced._key = self, key
+        return sliced
 
     def __deepcopy__(self, memo: Any) -> Variable:
         v = Variable(self._value, trainable=self._trainable, name=self._name[:-2])
@@ -240,6 +250,45 @@ class Variable:
 
         op.__name__ = operator
         setattr(cls, operator, op)
+
+
+def _numpy_key(key: Any) -> Any:
+    """A strided-slice key (ints, slices, tensors, `...`, `tf.newaxis`) as a NumPy basic index."""
+    def scalar(k: Any) -> Any:
+        if k is None or isinstance(k, (int, np.integer)) or k is Ellipsis:
+            return k
+        return int(convert_to_tensor(k)._value)
+
+    parts = key if isinstance(key, tuple) else (key,)
+    return tuple(slice(scalar(k.start), scalar(k.stop), scalar(k.step)) if isinstance(k, slice) else scalar(k)
+                 for k in parts)
+
+
+class _VariableSlice(EagerTensor):
+    """`variable[key]`: an EagerTensor (as TF's, the same class name) with `assign` (TF: strided_slice_assign)."""
+
+    __slots__ = ("_variable", "_key")
+
+    def assign(self, value: Any, name: Any = None) -> Any:
+        var = self._variable
+        new = np.array(var._value)
+        index = _numpy_key(self._key)
+        final_shape = np.shape(new[index])
+        v = convert_to_tensor(value, var._dtype)._value
+        try:
+            new[index] = np.broadcast_to(v, final_shape)
+        except ValueError:
+            from tfshim.ops.op import KernelError, raise_op_error
+
+            shape = lambda s: "[" + ",".join(str(d) for d in s) + "]"  # noqa: E731
+            raise_op_error("ResourceStridedSliceAssign", KernelError(
+                errors.InvalidArgumentError,
+                f"Cannot broadcast input shape {shape(v.shape)} into final shape {shape(final_shape)}",
+                suffix=" name: strided_slice/_assign"))
+        return var._set(new, True)
+
+
+_VariableSlice.__name__ = _VariableSlice.__qualname__ = "EagerTensor"
 
 
 class ResourceVariable(Variable):

@@ -18,6 +18,7 @@ from tfshim.ops.op import (
     defop,
     error_suffix,
     not_differentiable,
+    raise_op_error,
     run_op,
     tf_export,
 )
@@ -155,9 +156,31 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
 # ----- construction ------------------------------------------------------------------------
 
 
+def _fill_dims(dims: Any, suffix: str) -> tuple:
+    """The shape of a Fill, checked as TF's Fill kernel checks it (before anything is allocated)."""
+    def fail(message: str) -> None:
+        raise_op_error("Fill", KernelError(errors.InvalidArgumentError, message, suffix=suffix))
+
+    if isinstance(dims, (list, tuple)) and any(isinstance(d, (list, tuple)) for d in dims):
+        shape = np.shape(dims)
+        fail("dims must represent a vector, got shape [%s]" % ",".join(str(d) for d in shape))
+    if isinstance(dims, Tensor) and dims._value.ndim > 1:
+        fail("dims must represent a vector, got shape [%s]" % ",".join(str(d) for d in dims._value.shape))
+    out = tuple(_int_list(dims))
+    for d in out:
+        if d < 0:
+            fail("Dimension %d must be >= 0" % d)
+    n = 1
+    for d in out:
+        n *= d
+    if n > 2**63 - 1:
+        fail("Shape [%s] would have more than 2**63 - 1 elements" % ",".join(str(d) for d in out))
+    return out
+
+
 def _filled(shape: Any, dtype: Any, value: Any) -> Tensor:
     dtype = dtypes.as_dtype(dtype)
-    return _wrap_as(np.full(tuple(_int_list(shape)), value, dtype=dtype.as_numpy_dtype), dtype)
+    return _wrap_as(np.full(_fill_dims(shape, " name: "), value, dtype=dtype.as_numpy_dtype), dtype)
 
 
 @tf_export("zeros")
@@ -194,7 +217,11 @@ def ones_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = Non
 @tf_export("fill")
 def fill(dims: Any, value: Any, name: Any = None, layout: Any = None) -> Tensor:
     v = convert_to_tensor(value)
-    return _wrap_as(np.full(tuple(_int_list(dims)), v._value, dtype=v._value.dtype), v._dtype)
+    shape = _fill_dims(dims, "")
+    if v._value.ndim != 0:
+        raise_op_error("Fill", KernelError(errors.InvalidArgumentError, "value must represent a scalar, got shape "
+                                           "[%s]" % ",".join(str(d) for d in v._value.shape), suffix=""))
+    return _wrap_as(np.full(shape, v._value, dtype=v._value.dtype), v._dtype)
 
 
 Identity = defop("Identity", lambda x: x)
@@ -367,6 +394,15 @@ def unstack(value: Any, num: Any = None, axis: int = 0, name: str = "unstack") -
     rank = x._value.ndim
     if not -rank <= axis < rank:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")
+    if num is not None:
+        # TF passes `num` to the Unpack kernel, which checks it against the axis (an int num names the op's
+        # scope in the message; a float one, truncated by the fallback path, does not).
+        n = int(num)
+        if n != x._value.shape[axis]:
+            shape = ",".join(str(d) for d in x._value.shape)
+            raise_op_error("Unpack", KernelError(
+                errors.InvalidArgumentError, f"Input shape axis {axis % rank} must equal {n}, got shape [{shape}]",
+                suffix=f" name: {name}" if isinstance(num, int) else ""), kernel_name=f"Unpack_num_{n}")
     return list(Unpack(x, axis=axis % rank))
 
 
@@ -378,6 +414,8 @@ tf_export("newaxis").export_constant(__name__, "newaxis")
 
 def _strided_slice_kernel(x: np.ndarray, key: tuple, suffix: str = " name: strided_slice/") -> Any:
     consuming = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if sum(1 for k in key if k is Ellipsis) > 1:
+        raise KernelError(errors.InvalidArgumentError, "Multiple ellipses in slice spec not allowed", suffix=suffix)
     for i, k in enumerate(key):
         if type(k) is builtins_slice and k.step == 0:
             raise KernelError(errors.InvalidArgumentError, "strides[%d] must be non-zero" % (i,), suffix=suffix)
@@ -885,6 +923,10 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
     """TF: tf.strided_slice (StridedSlice), its masks turned into a Python index key."""
     b, e = _int_list(begin), _int_list(end)
     s = _int_list(strides) if strides is not None else [1] * len(b)
+    if not len(b) == len(e) == len(s):
+        raise_op_error("StridedSlice", KernelError(
+            errors.InvalidArgumentError, "Expected begin, end, and strides to be 1D equal size tensors, but got "
+            f"shapes [{len(b)}], [{len(e)}], and [{len(s)}] instead.", suffix=""))
     key: list = []
     for i in builtins_range(len(b)):
         if ellipsis_mask >> i & 1:
@@ -1222,17 +1264,23 @@ def _range_kernel(start: np.ndarray, limit: np.ndarray, delta: np.ndarray) -> An
     s, lim, d = start[()], limit[()], delta[()]
     if d == 0:
         raise KernelError(errors.InvalidArgumentError, f"Requires delta != 0: {_num_text(d)}")
-    if d > 0 and s > lim:
-        raise KernelError(errors.InvalidArgumentError, f"Requires start <= limit when delta > 0: "
-            f"{_num_text(s)}/{_num_text(lim)}")
-    if d < 0 and s < lim:
+    # Written as TF's kernel writes them, so that NaN fails each comparison as it does there.
+    if d > 0:
+        if not s <= lim:
+            raise KernelError(errors.InvalidArgumentError, f"Requires start <= limit when delta > 0: "
+                f"{_num_text(s)}/{_num_text(lim)}")
+    elif not s >= lim:
         raise KernelError(errors.InvalidArgumentError, f"Requires start >= limit when delta < 0: "
             f"{_num_text(s)}/{_num_text(lim)}")
     if start.dtype.kind in "iu":
         size = (abs(int(lim) - int(s)) + abs(int(d)) - 1) // abs(int(d))
     else:
         with np.errstate(all="ignore"):  # TF: ceil(|(limit - start) / delta|) in T's own precision
-            size = int(np.ceil(np.abs((lim - s) / d)))
+            size_float = np.ceil(np.abs((lim - s) / d))
+        if not size_float <= 9223372036854775807:
+            raise KernelError(errors.InvalidArgumentError,
+                              "Requires ((limit - start) / delta) <= 9223372036854775807")
+        size = int(size_float)
     with np.errstate(all="ignore"):
         return (s + np.arange(size).astype(start.dtype) * d).astype(start.dtype)
 

@@ -8,6 +8,7 @@ matrices follow Eigen's LU bit for bit (kernels/eigen_lu.py).
 from __future__ import annotations
 
 import collections
+import re
 from typing import Any
 
 import numpy as np
@@ -379,22 +380,33 @@ def tensordot(a: Any, b: Any, axes: Any, name: Any = None) -> Tensor:
 
 
 def _parse_einsum(equation: str, ranks: list) -> tuple:
+    """TF's _einsum_v2_parse_and_resolve_equation: validates the equation (TF's ValueError texts) and returns the
+    input subscripts and the output subscripts (made from the labels used once when there is no `->`)."""
     eq = equation.replace(" ", "")
-    if "->" in eq:
-        ins, out = eq.split("->")
-    else:
-        ins = eq
-        labels = [c for c in ins.replace(",", "").replace(".", "")]
-        out = ("..." if "..." in ins else "") + "".join(sorted(c for c in set(labels) if labels.count(c) == 1))
-    in_subs = ins.split(",")
-    if len(in_subs) != len(ranks):
-        raise ValueError(f"Invalid einsum equation: {equation}. Expected {len(in_subs)} inputs but got "
-                         f"{len(ranks)}.")
-    present = set("".join(in_subs))
-    for c in out.replace(".", ""):
-        if c not in present:
+    ellipsis = "..." in equation
+    if ellipsis:
+        if "0" in eq:
+            raise ValueError(f'Invalid character "0" in equation: {equation}.')
+        eq = eq.replace("...", "0")
+    labels = "a-zA-Z" + ("0" if ellipsis else "")
+    match = re.match(f"^([{labels},]*)(->[{labels}]*)?$", eq)
+    if not match:
+        raise ValueError(f"Subscripts have incorrect format: {eq}")
+    in_subs = match.group(1).split(",")
+    out = match.group(2)[2:] if match.group(2) else None
+    if len(ranks) != len(in_subs):
+        raise ValueError(f'Got {len(ranks)} inputs for equation "{equation}", expecting {len(in_subs)}')
+    if "->" not in eq:
+        counts = collections.Counter(match.group(1))
+        out = "".join(x for x in sorted(counts) if x != "," and counts[x] == 1)
+    assert out is not None
+    if len(set(out)) != len(out):
+        raise ValueError(f"Output subscripts contain a label appearing more than once: {equation}")
+    present = set(match.group(1))
+    for c in out:
+        if c != "0" and c not in present:
             raise ValueError(f"Output subscripts contain the label {c} not present in the input subscripts.")
-    return in_subs, out
+    return [s.replace("0", "...") for s in in_subs], out.replace("0", "...")
 
 
 def _einsum_reduce(x: np.ndarray, labels: list, types: list) -> tuple:
@@ -431,8 +443,13 @@ def _einsum_kernel(*xs: np.ndarray, equation: str) -> Any:
     mkl = _onednn(xs[0].dtype)
     kname = ("__MklEinsum_N_%d" if mkl else "Einsum_N_%d") % (len(xs),)
     sizes: dict = {}
-    for x, s in zip(xs, subs):
+    for i, (x, s) in enumerate(zip(xs, subs)):
         labels = s.replace("...", "")
+        if "..." not in s and x.ndim != len(labels):
+            raise kernel_error(kname, "Expected input %d to have rank %d but got: %d" % (i, len(labels), x.ndim))
+        if "..." in s and x.ndim < len(labels):
+            raise kernel_error(kname, "Expected input %d to have rank at least %d but got: %d"
+                               % (i, len(labels), x.ndim))
         lead = s.index("...") if "..." in s else len(s)
         ell = x.ndim - len(labels)
         for j, c in enumerate(labels):
@@ -441,6 +458,10 @@ def _einsum_kernel(*xs: np.ndarray, equation: str) -> Any:
                 raise kernel_error(kname, "Expected dimension %d at axis %d of the input "
                                    "shaped %s but got dimension %d" % (sizes[c], axis, _dims(x.shape), x.shape[axis]))
             sizes[c] = x.shape[axis]
+    bcast = max([x.ndim - len(s.replace("...", "")) for x, s in zip(xs, subs) if "..." in s], default=0)
+    if bcast > 0 and "..." not in out:
+        raise kernel_error(kname, "Output contains %d broadcasting dimension(s) but no ellipsis (...) was found in "
+                           "the output subscripts." % bcast)
     if len(xs) > 2:
         with np.errstate(all="ignore"):
             return np.asarray(np.einsum(equation, *xs, optimize=True))
