@@ -179,6 +179,8 @@ def _numpy_to_tensor_value(value: np.ndarray, dtype: DType | None) -> tuple[np.n
 def _scalar_fast_path(value: Any, dtype: DType | None) -> Tensor | None:
     """Python float/int scalars into float or int32 tensors, the common case of `x * 2.0`.
     Returns None where the general converter must decide (and raise TF's errors)."""
+    if dtype is not None and dtype._np is None:
+        return None  # bfloat16, resource, variant: the general path refuses them
     t = type(value)
     if t is float:
         if dtype is None:

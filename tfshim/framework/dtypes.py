@@ -39,7 +39,10 @@ class DType:
     @property
     def as_numpy_dtype(self) -> Any:
         if self._np is None:
-            raise NotImplementedError(f"tfshim has no NumPy type for tf.{self._name}")
+            # bfloat16: TF takes it from ml_dtypes and computes with Eigen's bfloat16; tfshim's exact kernels
+            # are written for float16/32/64, so every bfloat16 tensor is refused here, with one error.
+            raise NotImplementedError(f"tf.{self._name} tensors are not implemented by tfshim (tfshim has no NumPy "
+                                      f"type for tf.{self._name}); use tf.float16 or tf.float32")
         return object if self._name == "string" else self._np.type
 
     @property
@@ -84,12 +87,14 @@ class DType:
 
     @property
     def size(self) -> int:
+        if self._name == "bfloat16":
+            return 2  # a DType property TF answers without ml_dtypes arithmetic
         return 1 if self._name == "string" else self._np.itemsize  # type: ignore[union-attr]
 
     @property
     def min(self) -> Any:
         if self.is_floating:
-            return np.finfo(self._np).min
+            return np.finfo(self.as_numpy_dtype).min
         if self.is_integer:
             return np.iinfo(self._np).min
         if self.is_bool:
@@ -99,7 +104,7 @@ class DType:
     @property
     def max(self) -> Any:
         if self.is_floating:
-            return np.finfo(self._np).max
+            return np.finfo(self.as_numpy_dtype).max
         if self.is_integer:
             return np.iinfo(self._np).max
         if self.is_bool:

@@ -161,17 +161,31 @@ def _pair(y_true: Any, y_pred: Any) -> tuple:
     return squeeze_or_expand_to_same_rank(y_true, y_pred)
 
 
+def _mean(x: Any, axis: Any = None) -> Any:
+    """Keras' ops.mean: computed in result_type(dtype, float32) (float16 in float32, then cast back); integer
+    and bool means are float32 (`mse` of int32 tensors is a float32 0.5, not an int32 0)."""
+    tf = _tf()
+    x = tf.convert_to_tensor(x)
+    compute = tf.float64 if x.dtype == tf.float64 else tf.float32
+    result = compute if (x.dtype.is_integer or x.dtype.is_bool) else x.dtype
+    return tf.cast(tf.reduce_mean(tf.cast(x, compute), axis=axis), result)
+
+
+def _abs(x: Any) -> Any:
+    """Keras' ops.abs: unsigned integers are returned as they are (TF's Abs has no unsigned kernel)."""
+    return x if x.dtype.is_unsigned else _tf().abs(x)
+
+
 def mean_squared_error(y_true: Any, y_pred: Any) -> Any:
     """Keras: mean(square(y_true - y_pred), axis=-1)."""
     tf = _tf()
     y_true, y_pred = _pair(y_true, y_pred)
-    return tf.reduce_mean(tf.square(y_true - y_pred), axis=-1)
+    return _mean(tf.square(y_true - y_pred), axis=-1)
 
 
 def mean_absolute_error(y_true: Any, y_pred: Any) -> Any:
-    tf = _tf()
     y_true, y_pred = _pair(y_true, y_pred)
-    return tf.reduce_mean(tf.abs(y_true - y_pred), axis=-1)
+    return _mean(_abs(y_true - y_pred), axis=-1)
 
 
 def huber(y_true: Any, y_pred: Any, delta: float = 1.0) -> Any:
@@ -180,9 +194,9 @@ def huber(y_true: Any, y_pred: Any, delta: float = 1.0) -> Any:
     y_true, y_pred = _pair(y_true, y_pred)
     delta = tf.constant(delta, dtype=y_pred.dtype)
     error = tf.subtract(y_pred, y_true)
-    abs_error = tf.abs(error)
+    abs_error = _abs(error)
     half = tf.constant(0.5, dtype=abs_error.dtype)
-    return tf.reduce_mean(tf.where(abs_error <= delta, half * tf.square(error),
+    return _mean(tf.where(abs_error <= delta, half * tf.square(error),
                                    delta * abs_error - half * tf.square(delta)), axis=-1)
 
 
@@ -191,6 +205,10 @@ def _backend_binary_crossentropy(target: Any, output: Any, from_logits: bool) ->
     if len(target.shape) != len(output.shape):
         raise ValueError("Arguments `target` and `output` must have the same rank (ndim). Received: "
                          f"target.shape={target.shape}, output.shape={output.shape}")
+    for e1, e2 in zip(target.shape, output.shape):
+        if e1 is not None and e2 is not None and e1 != e2:
+            raise ValueError("Arguments `target` and `output` must have the same shape. Received: "
+                             f"target.shape={target.shape}, output.shape={output.shape}")
     logits = get_keras_logits(output)
     if logits is not None:
         if from_logits:
@@ -218,7 +236,7 @@ def binary_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False, lab
     y_true = tf.cast(y_true, y_pred_t.dtype)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
-    return tf.reduce_mean(_backend_binary_crossentropy(y_true, y_pred_t, from_logits), axis=axis)
+    return _mean(_backend_binary_crossentropy(y_true, y_pred_t, from_logits), axis=axis)
 
 
 def _backend_categorical_crossentropy(target: Any, output: Any, from_logits: bool, axis: int) -> Any:
