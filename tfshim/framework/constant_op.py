@@ -21,6 +21,9 @@ from tfshim.util.tf_export import tf_export
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 _UINT64_MAX = 2**64 - 1
+# TF's Python-scalar converter has bool paths to these dtypes only through int32/int64/uint64/float/complex128:
+# True converts to tf.float16 or tf.int32 but not to tf.uint8 or tf.complex64 (measured on TF 2.21).
+_NO_BOOL_CONVERSION = (dtypes.int8, dtypes.int16, dtypes.uint8, dtypes.uint16, dtypes.uint32, dtypes.complex64)
 _F32_MAX = float(np.finfo(np.float32).max)
 
 
@@ -123,12 +126,12 @@ def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType
             if kind != _BOOL and flat:
                 raise _cannot_convert(value, dtype)
         elif dtype.is_integer:
-            if kind > _INT:
+            if kind > _INT or (kind == _BOOL and dtype in _NO_BOOL_CONVERSION):
                 raise _cannot_convert(value, dtype)
         elif dtype.is_floating:
             if kind > _FLOAT:
                 raise _cannot_convert(value, dtype)
-        elif not dtype.is_complex:
+        elif not dtype.is_complex or (kind == _BOOL and dtype in _NO_BOOL_CONVERSION):
             raise _cannot_convert(value, dtype)
     if dtype is dtypes.string:
         arr = np.empty(len(flat), dtype=object)
@@ -308,15 +311,19 @@ def match_inputs(values: Any) -> list:
     (or of the first value), strictly: `tf.constant(1) * 1.5` is a TypeError."""
     from tfshim.framework.variables import Variable
 
-    values = [v.value() if isinstance(v, Variable) else v for v in values]
     dtype = None
     for v in values:
-        if isinstance(v, Tensor):
+        if isinstance(v, Tensor):  # only eager tensors fix the dtype: a Variable converts like any value
             dtype = v._dtype
             break
     out = []
     for v in values:
-        if not isinstance(v, Tensor):
+        if isinstance(v, Variable):
+            if dtype is not None and v._dtype is not dtype:
+                raise ValueError(f"Incompatible type conversion requested to type {dtype.name} for `tf.Variable of "
+                                 f"type {v._dtype.name}. (Variable: {v!r})")
+            v = v.value()
+        elif not isinstance(v, Tensor):
             v = convert_to_tensor(v, dtype)
         if dtype is None:
             dtype = v._dtype

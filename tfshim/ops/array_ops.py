@@ -15,8 +15,11 @@ from tfshim.framework.tensor_shape import TensorShape
 from tfshim.ops.op import (
     KernelError,
     check_attr,
+    check_type_attr,
     defop,
     error_suffix,
+    make_bool,
+    make_type,
     not_differentiable,
     raise_op_error,
     run_op,
@@ -250,15 +253,22 @@ def stop_gradient(input: Any, name: Any = None) -> Tensor:  # noqa: A002
 @tf_export("shape")
 def shape(input: Any, out_type: Any = dtypes.int32, name: Any = None) -> Tensor:  # noqa: A002
     x = convert_to_tensor(input)
-    out_type = dtypes.as_dtype(out_type)
+    # TF: a DType (or None: int32) takes the fast path; a Python type or name goes through make_type
+    slow = out_type is not None and not isinstance(out_type, dtypes.DType)
+    out_type = dtypes.int32 if out_type is None else make_type(out_type, "out_type")
+    check_type_attr("Shape", out_type, "out_type", suffix="" if slow else " name: ")
     return _wrap_as(np.array(x._value.shape, dtype=out_type.as_numpy_dtype), out_type)
 
 
 @tf_export("size")
 def size(input: Any, out_type: Any = dtypes.int32, name: Any = None) -> Tensor:  # noqa: A002
     x = convert_to_tensor(input)
-    out_type = dtypes.as_dtype(out_type)
-    return _wrap_as(np.array(x._value.size, dtype=out_type.as_numpy_dtype), out_type)
+    if out_type is None:
+        out_type = dtypes.int32
+    if not isinstance(out_type, dtypes.DType):  # TF reads `out_type.as_numpy_dtype` without converting it
+        what = f"type object {out_type.__name__!r}" if isinstance(out_type, type) else f"{type(out_type).__name__!r} object"
+        raise AttributeError(f"{what} has no attribute 'as_numpy_dtype'")
+    return convert_to_tensor(int(x._value.size), out_type)
 
 
 @tf_export("rank")
@@ -967,7 +977,10 @@ def _reverse_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("reverse", "manip.reverse")
 def reverse(tensor: Any, axis: Any, name: Any = None) -> Tensor:
     """TF: tf.reverse (ReverseV2)."""
-    return run_op(ReverseV2, (tensor, axis), convert_to_tensor(tensor), axis=tuple(_int_list(axis)))
+    x = convert_to_tensor(tensor)
+    if not isinstance(axis, (list, tuple, TensorShape)) and np.ndim(axis._value if isinstance(axis, Tensor) else axis) == 0:
+        raise_op_error("ReverseV2", KernelError(errors.InvalidArgumentError, "'dims' must be 1-dimension, not 0"))
+    return run_op(ReverseV2, (tensor, axis), x, axis=tuple(_int_list(axis)))
 
 
 # ===== gather / scatter ==========================================================================
@@ -1430,7 +1443,8 @@ TopKV2Output = _topk_namedtuple()
 def top_k(input: Any, k: Any = 1, sorted: bool = True, index_type: Any = dtypes.int32, name: Any = None) -> Any:  # noqa: A002
     """TF: tf.math.top_k (TopKV2): a TopKV2(values, indices) namedtuple, indices int32."""
     x = convert_to_tensor(input)
-    values, indices = run_op(TopKV2, (input,), x, check=True, k=_axis_int(k), sorted=bool(sorted))
+    sorted = make_bool(sorted, "sorted")
+    values, indices = run_op(TopKV2, (input,), x, check=True, k=_axis_int(k), sorted=sorted)
     return TopKV2Output(values, indices)
 
 
@@ -1518,7 +1532,9 @@ UniqueOutput = _unique_namedtuple()
 def unique(x: Any, out_idx: Any = dtypes.int32, name: Any = None) -> Any:
     """TF: tf.unique (Unique): Unique(y, idx) in first-occurrence order, idx int32."""
     t = convert_to_tensor(x)
-    y, idx = run_op(Unique, (x,), t, out_idx=dtypes.as_dtype(out_idx))
+    out_idx = make_type(out_idx, "out_idx")
+    check_type_attr("Unique", out_idx, "out_idx")
+    y, idx = run_op(Unique, (x,), t, out_idx=out_idx)
     return UniqueOutput(y, idx)
 
 

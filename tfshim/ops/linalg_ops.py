@@ -19,7 +19,7 @@ from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_gemm, eigen_lu
 from tfshim.ops import array_ops
 from tfshim.ops.array_ops import _dims, _int_list, kernel_error
-from tfshim.ops.op import KernelError, defop, disallowed_dtype, run_op, tf_export
+from tfshim.ops.op import KernelError, defop, disallowed_dtype, make_bool, run_op, tf_export
 
 
 def _adj(x: np.ndarray, adjoint: bool) -> np.ndarray:
@@ -275,6 +275,13 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
     if output_type is not None and (dtypes.as_dtype(output_type) is not a._dtype or
                                     dtypes.as_dtype(output_type) is not b._dtype):
         raise NotImplementedError("tfshim: tf.matmul with output_type (BatchMatMulV3)")
+    # TF's op wrappers check bool attrs (make_bool) before the kernel's dtype checks.
+    if a._value.ndim > 2 or b._value.ndim > 2:
+        make_bool(True if transpose_a else adjoint_a, "adj_x")
+        make_bool(True if transpose_b else adjoint_b, "adj_y")
+    else:
+        make_bool(True if adjoint_a else transpose_a, "transpose_a")
+        make_bool(True if adjoint_b else transpose_b, "transpose_b")
     if a._value.ndim > 2 or b._value.ndim > 2:
         if a._dtype is not b._dtype:
             raise _mkl_dtype_mismatch("BatchMatMulV2", "_MklBatchMatMulV2", a._dtype, b._dtype)
@@ -695,7 +702,7 @@ def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: Any = None) -> Ten
     """TF: tf.linalg.solve (MatrixSolve)."""
     a = convert_to_tensor(matrix)
     b = convert_to_tensor(rhs, dtype_hint=a._dtype)
-    return run_op(MatrixSolve, (matrix, rhs), a, b, check=True, adjoint=bool(adjoint))
+    return run_op(MatrixSolve, (matrix, rhs), a, b, check=True, adjoint=make_bool(adjoint, "adjoint"))
 
 
 def _triangular_solve_kernel(a: np.ndarray, b: np.ndarray, lower: bool = True, adjoint: bool = False) -> Any:
@@ -737,7 +744,8 @@ def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = 
     a = convert_to_tensor(matrix)
     b = convert_to_tensor(rhs, dtype_hint=a._dtype)
     MatrixTriangularSolve.check(a, b)
-    return MatrixTriangularSolve(a, b, lower=bool(lower), adjoint=bool(adjoint))
+    lower, adjoint = make_bool(lower, "lower", True), make_bool(adjoint, "adjoint")
+    return MatrixTriangularSolve(a, b, lower=lower, adjoint=adjoint)
 
 
 def _cholesky_kernel(x: np.ndarray) -> Any:

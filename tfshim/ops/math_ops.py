@@ -26,6 +26,7 @@ from tfshim.ops.op import (
     defop,
     disallowed_dtype,
     dtype_mismatch,
+    make_bool,
     not_differentiable,
     run_op,
     tf_export,
@@ -213,15 +214,14 @@ def _add_grad(op: Any, grad: Tensor) -> tuple:
 
 @tf_export("math.add", "add")
 def add(x: Any, y: Any, name: Any = None) -> Tensor:
-    """TF: tf.math.add. Non-tensors prefer the other input's dtype, but fall back to
-    their own (so `tf.constant(1) + 1.5` fails in the kernel, as in TF)."""
+    """TF: tf.math.add: x converts on its own, y prefers x's dtype, but falls back to its own (so
+    `tf.add(1, tf.constant(1.5))` and `tf.constant(1) + 1.5` fail in the kernel, as in TF)."""
     if not (isinstance(x, Tensor) and isinstance(y, Tensor)):
         from tfshim.framework.variables import Variable
 
         x = x.value() if isinstance(x, Variable) else x
         y = y.value() if isinstance(y, Variable) else y
-        hint = x._dtype if isinstance(x, Tensor) else (y._dtype if isinstance(y, Tensor) else None)
-        x = convert_to_tensor(x, dtype_hint=hint)
+        x = convert_to_tensor(x)
         y = convert_to_tensor(y, dtype_hint=x._dtype)
     return run(AddV2, (), x, y)  # TF's add converts both first: always the fast path
 
@@ -274,7 +274,10 @@ def _realdiv_grad(op: Any, grad: Tensor) -> tuple:
 
 @tf_export("realdiv")
 def realdiv(x: Any, y: Any, name: Any = None) -> Tensor:
-    """TF: tf.realdiv (the RealDiv op)."""
+    """TF: tf.realdiv (the RealDiv op; no CPU kernel for integers)."""
+    x, y = match_inputs([x, y])
+    if x._dtype is y._dtype:
+        RealDiv.check(x, y)
     return binary(RealDiv, x, y)
 
 
@@ -314,7 +317,11 @@ def _same_dtype_pair(x: Any, y: Any) -> tuple:
 @tf_export("math.truediv", "truediv")
 def truediv(x: Any, y: Any, name: Any = None) -> Tensor:
     """TF: tf.math.truediv. Integers are cast to float first (int32 -> float64)."""
-    x, y = _same_dtype_pair(x, y)
+    # TF's _truediv_python3: x converts on its own, y prefers x's dtype; no other conversion
+    x = convert_to_tensor(x)
+    y = convert_to_tensor(y, dtype_hint=x._dtype)
+    if x._dtype is not y._dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x._dtype!r} != {y._dtype!r}.")
     target = _truediv_dtype(x._dtype, "__truediv__")
     if target is not None:
         x, y = cast(x, target), cast(y, target)
@@ -323,10 +330,14 @@ def truediv(x: Any, y: Any, name: Any = None) -> Tensor:
 
 @tf_export("math.divide", "divide")
 def divide(x: Any, y: Any, name: Any = None) -> Tensor:
-    """TF: tf.math.divide: `x / y` after converting a non-tensor x to y's dtype."""
-    if not isinstance(x, Tensor) and isinstance(y, Tensor):
-        x = convert_to_tensor(x, dtype=y._dtype)
-    return truediv(x, y)
+    """TF: tf.math.divide: `x / y` after converting a non-tensor x to y's dtype (with a name: truediv)."""
+    from tfshim.framework.variables import Variable
+
+    if name is not None:
+        return truediv(x, y)
+    if not isinstance(x, (Tensor, Variable)):
+        x = convert_to_tensor(x, dtype=y.dtype if isinstance(y, (Tensor, Variable)) else None)
+    return x / y
 
 
 def _div_no_nan_kernel(x: np.ndarray, y: np.ndarray) -> Any:
@@ -1380,7 +1391,10 @@ not_differentiable(Round, Floor, Ceil)  # TF: their gradients are [None]
 def round(x: Any, name: Any = None) -> Tensor:  # noqa: A001 - TF's name
     """TF: tf.math.round: half to even. Integer tensors are returned as they are."""
     x = convert_to_tensor(x)
-    return x if x._dtype.is_integer else unary(Round, x)
+    if x._dtype.is_integer:
+        return x
+    Round.check(x)  # TF has no complex Round kernel
+    return unary(Round, x)
 
 
 @tf_export("math.floor", "floor")
@@ -1431,7 +1445,11 @@ def _conj_grad(op: Any, grad: Tensor) -> Tensor:
 def conj(x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.conj. Real tensors are returned as they are."""
     x = convert_to_tensor(x)
-    return Conj(x) if x._dtype.is_complex else x
+    if x._dtype.is_complex:
+        return Conj(x)
+    if not (x._dtype.is_floating or x._dtype.is_integer):
+        raise TypeError(f"Expected numeric or variant tensor, got dtype {x._dtype!r}.")
+    return x
 
 
 # ----- clipping --------------------------------------------------------------------------------
@@ -1909,7 +1927,8 @@ def _scan(op: Op, x: Any, axis: Any, exclusive: bool, reverse: bool) -> Tensor:
         axis = int(axis._value)
     elif isinstance(axis, (list, tuple, np.ndarray, Tensor)):
         axis = convert_to_tensor(axis, dtypes.int32)._value
-    return run(op, raw, x, axis=axis, exclusive=bool(exclusive), reverse=bool(reverse))
+    exclusive, reverse = make_bool(exclusive, "exclusive"), make_bool(reverse, "reverse")
+    return run(op, raw, x, axis=axis, exclusive=exclusive, reverse=reverse)
 
 
 @tf_export("math.cumsum", "cumsum")

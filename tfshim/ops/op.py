@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tfshim.kernels import fpenv
-from tfshim.ops.op_defs import OP_DEFS
+from tfshim.ops.op_defs import KERNELS, OP_DEFS
 from tfshim.util.tf_export import tf_export  # noqa: F401 - re-exported for op modules
 
 _FLUSH = fpenv.AVAILABLE
@@ -74,6 +74,73 @@ def check_attr(op_name: str, t: Any, attr: str, suffix: str = " name: ") -> None
     entry = op_def(op_name)
     if entry is not None and attr in entry[1] and t._dtype._cname not in entry[1][attr]:
         raise disallowed_dtype(op_name, t._dtype, attr, suffix)
+
+
+_CPU_KERNEL_TYPES: dict[str, frozenset] = {}
+
+
+def check_kernel(op_name: str, dtype: Any, suffix: str = " name: ") -> None:
+    """TF's kernel lookup: an allowed dtype with no CPU kernel (RealDiv of int32, Round of complex) is a
+    NotFoundError listing the registered kernels (op_defs.KERNELS: ops whose only attr is T)."""
+    text = KERNELS.get(op_name)
+    if text is None:
+        return
+    cpu = _CPU_KERNEL_TYPES.get(op_name)
+    if cpu is None:
+        cpu = _CPU_KERNEL_TYPES[op_name] = frozenset(
+            t[3:].lower() for line in text.splitlines() if line.startswith("  device='CPU'")
+            for t in line.split("T in [")[1].rstrip("]").split(", "))
+    if dtype._cname not in cpu:
+        raise errors.NotFoundError(None, None, "Could not find device for node: {{node %s}} = %s[T=DT_%s]\n"
+                                   "All kernels registered for op %s:\n%s [Op:%s]%s" % (
+                                       op_name, op_name, dtype._cname.upper(), op_name, text, op_name, suffix))
+
+
+def make_bool(v: Any, arg_name: str, default: bool = False) -> bool:
+    """TF's execute.make_bool: a bool attr must be a Python bool (not 0, 1, np.True_ or a tensor); None is the
+    op's default, as in TF's generated wrappers."""
+    if v is None:
+        return default
+    if not isinstance(v, bool):
+        raise TypeError("Expected bool for argument '%s' not %s." % (arg_name, repr(v)))
+    return v
+
+
+def make_int(v: Any, arg_name: str) -> int:
+    """TF's execute.make_int: anything int() takes, except strings."""
+    if isinstance(v, str):
+        raise TypeError("Expected int for argument '%s' not %s." % (arg_name, repr(v)))
+    try:
+        return int(v)
+    except (ValueError, TypeError):
+        raise TypeError("Expected int for argument '%s' not %s." % (arg_name, repr(v))) from None
+
+
+def make_float(v: Any, arg_name: str) -> float:
+    """TF's execute.make_float: anything float() takes, except strings and tensors."""
+    from tfshim.framework.tensor import Tensor
+
+    if isinstance(v, (str, Tensor)):
+        raise TypeError("Expected float for argument '%s' not %s." % (arg_name, repr(v)))
+    try:
+        return float(v)
+    except (ValueError, TypeError):
+        raise TypeError("Expected float for argument '%s' not %s." % (arg_name, repr(v))) from None
+
+
+def make_type(v: Any, arg_name: str) -> Any:
+    """TF's execute.make_type: a DType attr."""
+    try:
+        return dtypes.as_dtype(v)
+    except TypeError:
+        raise TypeError("Expected DataType for argument '%s' not %s." % (arg_name, repr(v))) from None
+
+
+def check_type_attr(op_name: str, dtype: Any, attr: str, suffix: str = " name: ") -> None:
+    """TF's attr check for a type attr given directly (`out_type`, `out_idx`, ...)."""
+    entry = op_def(op_name)
+    if entry is not None and attr in entry[1] and dtype._cname not in entry[1][attr]:
+        raise disallowed_dtype(op_name, dtype, attr, suffix)
 
 
 def dtype_mismatch(op_name: str, index: int, expected: Any, got: Any, name: str = "") -> Exception:
@@ -149,13 +216,14 @@ class Op:
         self.allowed = _allowed_dtypes(name)
 
     def check(self, *tensors: Any) -> None:
-        """TF's pre-kernel checks for inputs sharing the type attr `T`: same dtype, allowed dtype."""
+        """TF's pre-kernel checks for inputs sharing the type attr `T`: same dtype, allowed dtype, a CPU kernel."""
         d = tensors[0]._dtype
         for i in range(1, len(tensors)):
             if tensors[i]._dtype is not d:
                 raise dtype_mismatch(self.name, i, d, tensors[i]._dtype)
         if self.allowed is not None and d not in self.allowed:
             raise disallowed_dtype(self.name, d)
+        check_kernel(self.name, d)
 
     def gradient(self, fn: Callable) -> Callable:
         self.grad = fn
