@@ -203,17 +203,15 @@ def _tensor_value_set(t: Any, value: Any) -> None:
 
 def _variable_value_get(v: Any) -> Any:
     g = current()
-    if g is None or id(v) in g.own_variables:
+    if g is None:
         return _VAR_SLOT.__get__(v)
-    if g.in_kernel == 0:
-        g.mark_value_dependent("a Python read of a variable's value")
     for outer in reversed(_stack.graphs):  # a nested trace sees the writes of the traces around it
         entry = outer.shadow.get(id(v))
         if entry is not None:
-            return entry[1]
-        if id(v) in outer.own_variables:
             break
-    return _VAR_SLOT.__get__(v)
+    if g.in_kernel == 0 and id(v) not in g.own_variables:
+        g.mark_value_dependent("a Python read of a variable's value")
+    return entry[1] if entry is not None else _VAR_SLOT.__get__(v)
 
 
 def _tensor_shape_get(t: Any) -> Any:
@@ -267,12 +265,7 @@ def _assign(kind: str) -> Callable:
         g.nodes.append(("assign", g.ref(v), g.ref(t)))
         g.in_kernel += 1
         try:
-            new = np.array(t._value, dtype=v._dtype.as_numpy_dtype)
-            if id(v) in g.own_variables:
-                _VAR_SLOT.__set__(v, new)
-                v._cached = None
-            else:
-                g.shadow[id(v)] = (v, new)
+            g.shadow[id(v)] = (v, np.array(t._value, dtype=v._dtype.as_numpy_dtype))
         finally:
             g.in_kernel -= 1
         return _UnreadVariable(v) if read_value else None

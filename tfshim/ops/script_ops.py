@@ -89,7 +89,7 @@ def eager_py_func(func: Callable | None = None, inp: Any = None, Tout: Any = Non
         if Tout is None:
             raise _missing_tout("tf.py_function")
         return lambda f: _decorated(f, Tout, True, "EagerPyFunc")
-    if inp is None and Tout is None:
+    if Tout is None:
         raise _missing_tout("tf.py_function")
     if inp is None:
         return _decorated(func, Tout, True, "EagerPyFunc")
