@@ -368,7 +368,7 @@ class Function(PolymorphicFunction):
                     trace_shapes = [common_shape(a, b) for a, b in zip(t.shapes, trace_shapes)]
         first = not self._called
         self._called = True
-        concrete = self._trace(bound, trace_shapes, allow_variables=first, from_specs=specs)
+        concrete = self._trace(bound, trace_shapes, allow_variables=not self._created_variables, from_specs=specs)
         if concrete._graph.created_variables:
             if not first:
                 raise ValueError("Creating variables on a non-first call to a function decorated with tf.function.")
@@ -490,8 +490,9 @@ def _output_shape(t: Tensor, g: func_graph.FuncGraph) -> Any:
     output shaped like an argument gets that argument's traced shape, any other unknown rank."""
     if g.shapes_static:
         return t.shape
+    shape = func_graph._SLOT.__get__(t).shape  # the slot itself: reading it is not a Python use of the value
     for arg in g.arg_tensors:
-        if arg._value.shape == t._value.shape:
+        if func_graph._SLOT.__get__(arg).shape == shape:
             return arg._trace_shape
     return TensorShape(None)
 
