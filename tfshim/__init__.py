@@ -20,6 +20,7 @@ def __getattr__(name):
     raise AttributeError(f"module 'tensorflow' has no attribute {name!r}")
 
 from tfshim import autodiff as autodiff
+from tfshim import autograph as autograph
 from tfshim import bitwise as bitwise
 from tfshim import compat as compat
 from tfshim import config as config
@@ -31,6 +32,7 @@ from tfshim import math as math
 from tfshim import nest as nest
 from tfshim import nn as nn
 from tfshim import random as random
+from tfshim import types as types
 from tfshim.framework.dtypes import DType as DType
 from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
@@ -38,7 +40,7 @@ from tfshim.module import Module as Module
 from tfshim.framework.errors import OpError as OpError
 from tfshim.framework.tensor import Tensor as Tensor
 from tfshim.framework.tensor_shape import TensorShape as TensorShape
-from tfshim.eager.def_function import TensorSpec as TensorSpec
+from tfshim.framework.tensor_spec import TensorSpec as TensorSpec
 from tfshim.eager.backprop import UnconnectedGradients as UnconnectedGradients
 from tfshim.framework.variables import Variable as Variable
 from tfshim.framework.variable_enums import VariableAggregation as VariableAggregation
@@ -91,6 +93,7 @@ from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
 from tfshim.framework.dtypes import half as half
 from tfshim.ops.array_ops import identity as identity
+from tfshim.eager.def_function import init_scope as init_scope
 from tfshim.framework.dtypes import int16 as int16
 from tfshim.framework.dtypes import int32 as int32
 from tfshim.framework.dtypes import int64 as int64
@@ -117,12 +120,14 @@ from tfshim.ops.math_ops import negative as negative
 from tfshim.ops.array_ops import newaxis as newaxis
 from tfshim.ops.math_ops import norm as norm
 from tfshim.ops.math_ops import not_equal as not_equal
+from tfshim.ops.script_ops import numpy_function as numpy_function
 from tfshim.ops.array_ops import one_hot as one_hot
 from tfshim.ops.array_ops import ones as ones
 from tfshim.ops.array_ops import ones_like as ones_like
 from tfshim.ops.array_ops import pad as pad
 from tfshim.ops.math_ops import pow as pow
 from tfshim.eager.def_function import print_v2 as print
+from tfshim.ops.script_ops import eager_py_func as py_function
 from tfshim.ops.array_ops import range as range
 from tfshim.ops.array_ops import rank as rank
 from tfshim.ops.math_ops import realdiv as realdiv
@@ -204,6 +209,7 @@ __all__ = [
     'atan',
     'atan2',
     'autodiff',
+    'autograph',
     'bfloat16',
     'bitwise',
     'bool',
@@ -246,6 +252,7 @@ __all__ = [
     'greater_equal',
     'half',
     'identity',
+    'init_scope',
     'int16',
     'int32',
     'int64',
@@ -277,12 +284,14 @@ __all__ = [
     'nn',
     'norm',
     'not_equal',
+    'numpy_function',
     'one_hot',
     'ones',
     'ones_like',
     'pad',
     'pow',
     'print',
+    'py_function',
     'random',
     'range',
     'rank',
@@ -329,6 +338,7 @@ __all__ = [
     'truediv',
     'truncatediv',
     'truncatemod',
+    'types',
     'uint16',
     'uint32',
     'uint64',

@@ -27,7 +27,7 @@ def test_print_runs_once_per_trace_and_values_every_call(capsys):
     assert out == ['tracing Tensor("x:0", shape=(), dtype=float32) 1',
                    'tracing Tensor("x:0", shape=(1,), dtype=float32) 1',
                    'tracing Tensor("x:0", shape=(), dtype=float32) 2']
-    assert len(seen) == 5  # documented difference: other Python side effects run every call
+    assert len(seen) == 3  # as in TF: Python side effects run while tracing only
     assert f.experimental_get_tracing_count() == 3
 
 

@@ -21,9 +21,11 @@ Known differences (documented, never silent on stdout):
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import io
+import itertools
 import os
 import pprint
 import random
@@ -34,10 +36,11 @@ from typing import Any
 
 import numpy as np
 
-from tfshim.framework import dtypes
+from tfshim.framework import dtypes, errors, func_graph
 from tfshim.framework.constant_op import convert_to_tensor
-from tfshim.framework.tensor import EagerTensor, Tensor, _next_id
+from tfshim.framework.tensor import EagerTensor, Tensor, _next_id, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
+from tfshim.framework.tensor_spec import TensorSpec, common_shape, shape_key
 from tfshim.framework.variables import Variable
 from tfshim.util import nest
 from tfshim.util.tf_export import tf_export
@@ -57,7 +60,7 @@ _run_functions_eagerly = False
 @tf_export("executing_eagerly")
 def executing_eagerly() -> bool:
     """TF: tf.executing_eagerly. True, except inside a tf.function body (False there, as in TF)."""
-    return _state.depth == 0
+    return _state.depth == 0 or func_graph._stack.suspended > 0
 
 
 @tf_export("config.run_functions_eagerly")
@@ -73,63 +76,11 @@ def functions_run_eagerly() -> bool:
     return _run_functions_eagerly
 
 
-# ----- TensorSpec --------------------------------------------------------------------------------
-
-
-@tf_export("TensorSpec")
-class TensorSpec:
-    """TF: tf.TensorSpec, the type of a tensor: shape (maybe partial), dtype and optional name."""
-
-    __slots__ = ("_shape", "_dtype", "_name")
-
-    def __init__(self, shape: Any, dtype: Any = dtypes.float32, name: str | None = None) -> None:
-        self._shape = shape if isinstance(shape, TensorShape) else TensorShape(shape)
-        self._dtype = dtypes.as_dtype(dtype)
-        self._name = name
-
-    @property
-    def shape(self) -> TensorShape:
-        return self._shape
-
-    @property
-    def dtype(self) -> dtypes.DType:
-        return self._dtype
-
-    @property
-    def name(self) -> str | None:
-        return self._name
-
-    @classmethod
-    def from_tensor(cls, tensor: Any, name: str | None = None) -> TensorSpec:
-        return cls(tensor.shape, tensor.dtype, name)
-
-    def is_compatible_with(self, other: Any) -> bool:
-        if isinstance(other, TensorSpec):
-            return self._dtype == other._dtype and self._shape.is_compatible_with(other._shape)
-        t = convert_to_tensor(other)
-        return self._dtype == t._dtype and self._shape.is_compatible_with(t.shape)
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, TensorSpec) and self._dtype == other._dtype and self._name == other._name
-                and _shape_key(self._shape) == _shape_key(other._shape))
-
-    def __hash__(self) -> int:
-        return hash((_shape_key(self._shape), self._dtype, self._name))
-
-    def __repr__(self) -> str:
-        return f"TensorSpec(shape={self._shape}, dtype={self._dtype!r}, name={self._name!r})"
-
-
-def _shape_key(shape: TensorShape) -> Any:
-    return None if shape.rank is None else tuple(shape.as_list())
-
-
 # ----- symbolic printing while tracing ----------------------------------------------------------
 
 
 class _SymbolicArg(EagerTensor):
-    """A tensor argument as the traced function sees it: the same tensor (same id, so tapes
-    connect), printing as TF's graph placeholder."""
+    """A tensor argument as the traced function sees it: a graph placeholder printing as TF's."""
 
     __slots__ = ("_trace_name", "_trace_shape")
 
@@ -140,13 +91,17 @@ class _SymbolicArg(EagerTensor):
     def __repr__(self) -> str:
         return f"<tf.Tensor '{self._trace_name}:0' shape={self._trace_shape} dtype={self._dtype.name}>"
 
+    @property
+    def shape(self) -> TensorShape:
+        return self._trace_shape
+
     def numpy(self) -> Any:
-        raise _symbolic_error(".numpy() of a tensor")
+        raise AttributeError("'SymbolicTensor' object has no attribute 'numpy'")
 
 
 def _symbolic_arg(t: Tensor, name: str, shape: TensorShape) -> _SymbolicArg:
     s = _SymbolicArg.__new__(_SymbolicArg)
-    s._value, s._dtype, s._id = t._value, t._dtype, t._id
+    s._value, s._dtype, s._id = t._value, t._dtype, _next_id()
     s._trace_name, s._trace_shape = name, shape
     return s
 
@@ -158,8 +113,9 @@ def _symbolic_error(what: str) -> NotImplementedError:
 
 
 class _Tracing:
-    """While a function traces, tensors made inside it print (and `.numpy()`) as TF's symbolic
-    tensors cannot be emulated: raise. Variables print without their value, as TF's in a graph."""
+    """While a function traces, tensors made inside it are graph tensors: `.numpy()` raises TF's
+    AttributeError; printing one raises NotImplementedError (TF prints its graph name, which tfshim
+    does not know). Variables print without their value, as TF's in a graph."""
 
     _depth = 0
     _saved: dict = {}
@@ -177,16 +133,21 @@ class _Tracing:
             first = self.first_id
             saved = cls._saved
 
-            def guard(name: str, what: str) -> Callable:
+            def guard(name: str) -> Callable:
                 def method(t: Any, *a: Any) -> Any:
-                    if t._id > first and not isinstance(t, _SymbolicArg):
-                        raise _symbolic_error(what)
+                    if t._id > first and func_graph.current() is not None:
+                        raise _symbolic_error("printing a tensor")
                     return saved[name](t, *a)
                 return method
 
-            Tensor.__str__ = guard("str", "printing a tensor")  # type: ignore[method-assign]
-            Tensor.__repr__ = guard("repr", "printing a tensor")  # type: ignore[method-assign]
-            Tensor.numpy = guard("numpy", ".numpy() of a tensor")  # type: ignore[method-assign]
+            def numpy(t: Any) -> Any:
+                if t._id > first and func_graph.current() is not None:
+                    raise AttributeError("'SymbolicTensor' object has no attribute 'numpy'")
+                return saved["numpy"](t)
+
+            Tensor.__str__ = guard("str")  # type: ignore[method-assign]
+            Tensor.__repr__ = guard("repr")  # type: ignore[method-assign]
+            Tensor.numpy = numpy  # type: ignore[method-assign]
             Variable.__repr__ = _graph_variable_repr  # type: ignore[method-assign]
             Variable.__str__ = _graph_variable_repr  # type: ignore[method-assign]
         cls._depth += 1
@@ -202,11 +163,13 @@ class _Tracing:
 
 
 def _graph_variable_repr(v: Any) -> str:
+    if func_graph.current() is None:
+        return _Tracing._saved["vrepr"](v)
     return f"<tf.Variable '{v._name}' shape={v._shape} dtype={v._dtype.name}>"
 
 
 class _DiscardStdout(io.TextIOBase):
-    """sys.stdout while a traced function reruns: TF would not run its Python prints."""
+    """sys.stdout while a function runs without tracing: TF would not run its Python prints."""
 
     def __init__(self, real: Any) -> None:
         self.real = real
@@ -216,6 +179,16 @@ class _DiscardStdout(io.TextIOBase):
 
     def writable(self) -> bool:
         return True
+
+
+@contextlib.contextmanager
+def _discard_stdout() -> Any:
+    real = sys.stdout
+    sys.stdout = _DiscardStdout(real.real if isinstance(real, _DiscardStdout) else real)
+    try:
+        yield
+    finally:
+        sys.stdout = real
 
 
 # ----- the trace cache ---------------------------------------------------------------------------
@@ -232,25 +205,31 @@ class _Leaf:
     def family(self) -> tuple:
         return (self.kind, self.dtype)
 
-    def key(self) -> tuple:
-        return (self.kind, self.dtype, self.shape)
-
 
 class _Struct(tuple):
     """A list/tuple/dict (or named argument) in a trace key: (tag, tuple of children)."""
 
 
+def _is_leaf(value: Any) -> bool:
+    return isinstance(value, (Tensor, Variable, np.ndarray))
+
+
 def _encode(value: Any) -> Any:
     """TF's trace type of one argument: structure kept, tensors -> (dtype, shape), Python -> value."""
     if isinstance(value, Variable):
-        return _Leaf("V", value._dtype, tuple(value._value.shape))
-    if isinstance(value, (Tensor, np.ndarray)):
+        return _Leaf("V", value._dtype, tuple(value.shape.as_list()))
+    if isinstance(value, Tensor):
+        return _Leaf("T", value._dtype, tuple(value.shape.as_list()))
+    if isinstance(value, np.ndarray):
         t = convert_to_tensor(value)
-        return _Leaf("T", t._dtype, tuple(t._value.shape))
+        return _Leaf("T", t._dtype, tuple(t.shape.as_list()))
     if isinstance(value, (list, tuple)):
         return _Struct((type(value), tuple(_encode(v) for v in value)))
     if isinstance(value, dict):
         return _Struct((dict, tuple(_Struct((k, (_encode(value[k]),))) for k in sorted(value))))
+    tracing_type = getattr(value, "__tf_tracing_type__", None)
+    if tracing_type is not None:
+        return ("trace_type", tracing_type(None))
     try:
         hash(value)
     except TypeError:
@@ -273,32 +252,41 @@ def _split(encoded: Any) -> tuple[Any, list]:
     return walk(encoded), leaves
 
 
-def _supertype(a: Any, b: Any) -> Any:
-    """The most specific shape both shapes fit (None = unknown rank)."""
-    if a is None or b is None or len(a) != len(b):
-        return None
-    return tuple(x if x == y else None for x, y in zip(a, b))
-
-
 def _fits(spec: Any, shape: tuple) -> bool:
     return spec is None or (len(spec) == len(shape) and all(s is None or s == d for s, d in zip(spec, shape)))
 
 
 class _Trace:
-    __slots__ = ("family", "shapes")
+    __slots__ = ("family", "shapes", "concrete")
 
-    def __init__(self, family: Any, shapes: list) -> None:
-        self.family, self.shapes = family, shapes
+    def __init__(self, family: Any, shapes: list, concrete: ConcreteFunction) -> None:
+        self.family, self.shapes, self.concrete = family, shapes, concrete
 
     def matches(self, family: Any, shapes: list) -> bool:
         return self.family == family and all(_fits(s, d) for s, d in zip(self.shapes, shapes))
 
 
+def _arg_leaves(bound: inspect.BoundArguments, params: Any) -> list:
+    """The tensors and variables among the arguments, in the order traces number them."""
+    out: list = []
+    for name, value in bound.arguments.items():
+        if params[name].kind is inspect.Parameter.VAR_KEYWORD:
+            value = {k: value[k] for k in sorted(value)}
+        out.extend(x if not isinstance(x, np.ndarray) else convert_to_tensor(x)
+                   for x in nest.flatten(value) if _is_leaf(x))
+    return out
+
+
 # ----- tf.function -------------------------------------------------------------------------------
 
 
-class Function:
-    """What `tf.function` returns (TF: polymorphic_function.Function); see the module docstring."""
+@tf_export("types.experimental.PolymorphicFunction", "types.experimental.GenericFunction")
+class PolymorphicFunction:
+    """TF: tf.types.experimental.PolymorphicFunction, the type of what tf.function returns."""
+
+
+class Function(PolymorphicFunction):
+    """What `tf.function` returns (TF: polymorphic_function.Function); see framework/func_graph.py."""
 
     def __init__(self, python_function: Callable, name: str, input_signature: Any = None,
                  autograph: bool = True, jit_compile: Any = None, reduce_retracing: bool = False) -> None:
@@ -311,6 +299,8 @@ class Function:
         self._traces: list[_Trace] = []
         self._signature = inspect.signature(python_function)
         self._bound_instances: dict = {}
+        self._called = False  # TF: a tf.function may create variables on its first call only
+        self._created_variables = False
         functools.update_wrapper(self, python_function)
 
     @property
@@ -321,15 +311,25 @@ class Function:
     def input_signature(self) -> Any:
         return self._input_signature
 
+    @property
+    def function_spec(self) -> Any:
+        raise NotImplementedError("tf.function(...).function_spec is not implemented by tfshim")
+
     def experimental_get_tracing_count(self) -> int:
         return len(self._traces)
 
-    def get_concrete_function(self, *args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError("tfshim: tf.function(...).get_concrete_function is not supported "
-                                  "(tfshim runs tf.function eagerly and builds no graphs).")
-
     def experimental_get_compiler_ir(self, *args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError("tfshim: tf.function(...).experimental_get_compiler_ir is not supported.")
+        raise NotImplementedError("tf.function(...).experimental_get_compiler_ir is not implemented by tfshim")
+
+    def pretty_printed_concrete_signatures(self, verbose: bool = True) -> str:
+        """TF: each traced signature, in the order traced, separated by a blank line."""
+        return "\n\n".join(t.concrete.pretty_printed_signature(verbose) for t in self._traces)
+
+    def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
+        """TF: the trace for these arguments (tensors or tf.TensorSpecs), tracing it if needed."""
+        if not args and not kwargs and self._input_signature is not None:
+            args = self._input_signature
+        return self._lookup(args, kwargs)[0].concrete
 
     def __get__(self, instance: Any, owner: Any) -> Any:
         if instance is None:
@@ -349,28 +349,36 @@ class Function:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if _run_functions_eagerly:
             return self._python_function(*args, **kwargs)
+        trace, bound = self._lookup(args, kwargs)
+        return trace.concrete._run(bound, _arg_leaves(bound, self._signature.parameters))
+
+    def _lookup(self, args: tuple, kwargs: dict) -> tuple[_Trace, inspect.BoundArguments]:
         bound, shapes_override = self._bind(args, kwargs)
-        encoded = _Struct((tuple, tuple(_Struct((name, (_encode(v),))) for name, v in bound.arguments.items())))
+        specs = any(isinstance(x, TensorSpec) for x in nest.flatten(list(bound.arguments.values())))
+        encoded = _Struct((tuple, tuple(_Struct((name, (_encode_spec(v),))) for name, v in bound.arguments.items())))
         family, leaves = _split(encoded)
         shapes = [leaf.shape for leaf in leaves]
         trace = next((t for t in self._traces if t.matches(family, shapes)), None)
-        _state.depth += 1
-        try:
-            if trace is not None:
-                return self._run_hit(bound)
-            trace_shapes = shapes_override if shapes_override is not None else list(shapes)
-            if self._reduce_retracing and shapes_override is None:
-                for t in self._traces:
-                    if t.family == family:
-                        trace_shapes = [_supertype(a, b) for a, b in zip(t.shapes, trace_shapes)]
-            self._traces.append(_Trace(family, trace_shapes))
-            try:
-                return self._run_trace(bound, trace_shapes)
-            except BaseException:
-                self._traces.pop()
-                raise
-        finally:
-            _state.depth -= 1
+        if trace is not None:
+            return trace, bound
+        trace_shapes = shapes_override if shapes_override is not None else list(shapes)
+        if self._reduce_retracing and shapes_override is None:
+            for t in self._traces:
+                if t.family == family:
+                    trace_shapes = [common_shape(a, b) for a, b in zip(t.shapes, trace_shapes)]
+        first = not self._called
+        self._called = True
+        concrete = self._trace(bound, trace_shapes, allow_variables=not self._created_variables, from_specs=specs)
+        if concrete._graph.created_variables:
+            if not first:
+                raise ValueError("Creating variables on a non-first call to a function decorated with tf.function.")
+            # TF: variables made on the first call are kept, and the function is traced again, now
+            # refusing to create any (so a function that makes one on each call fails).
+            self._created_variables = True
+            concrete = self._trace(bound, trace_shapes, allow_variables=False, from_specs=specs)
+        trace = _Trace(family, trace_shapes, concrete)
+        self._traces.append(trace)
+        return trace, bound
 
     def _bind(self, args: tuple, kwargs: dict) -> tuple[inspect.BoundArguments, Any]:
         sig = self._input_signature
@@ -387,12 +395,17 @@ class Function:
         shapes = []
         for spec, name in zip(sig, names):
             value = bound.arguments[name]
-            t = value if isinstance(value, Tensor) else convert_to_tensor(value, dtype=spec.dtype)
-            if t._dtype != spec.dtype or not spec.shape.is_compatible_with(t.shape):
-                raise TypeError(self._binding_error(
-                    f"Can not cast {TensorSpec(t.shape, t.dtype)!r} to {spec!r}", args, kwargs))
-            bound.arguments[name] = t
-            shapes.append(_shape_key(spec.shape))
+            if isinstance(value, TensorSpec):
+                if value.dtype != spec.dtype or not spec.shape.is_compatible_with(value.shape):
+                    raise TypeError(self._binding_error(f"Can not cast {value!r} to {spec!r}", args, kwargs))
+                bound.arguments[name] = TensorSpec(spec.shape, spec.dtype)
+            else:
+                t = value if isinstance(value, Tensor) else convert_to_tensor(value, dtype=spec.dtype)
+                if t._dtype != spec.dtype or not spec.shape.is_compatible_with(t.shape):
+                    raise TypeError(self._binding_error(
+                        f"Can not cast {TensorSpec(t.shape, t.dtype)!r} to {spec!r}", args, kwargs))
+                bound.arguments[name] = t
+            shapes.append(shape_key(spec.shape))
         return bound, shapes
 
     def _binding_error(self, reason: str, args: tuple, kwargs: dict) -> str:
@@ -404,49 +417,459 @@ class Function:
         return (f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} and kwargs: "
                 f"{kwargs!r} for signature: {sig}.")
 
-    def _run_trace(self, bound: inspect.BoundArguments, trace_shapes: list) -> Any:
+    def _trace(self, bound: inspect.BoundArguments, trace_shapes: list, allow_variables: bool,
+               from_specs: bool) -> ConcreteFunction:
+        static = not from_specs and all(s is not None and None not in s for s in trace_shapes)
+        g = func_graph.FuncGraph(self._name, static)
+        g.allow_variable_creation = allow_variables
         shapes = iter(trace_shapes)
         call_args: dict = {}
+        params = self._signature.parameters
+        leaf_index = [0]
         for name, value in bound.arguments.items():
-            kind = self._signature.parameters[name].kind
+            kind = params[name].kind
             if kind is inspect.Parameter.VAR_POSITIONAL:
-                call_args[name] = tuple(_symbolic(v, f"{name}_{i}", shapes) for i, v in enumerate(value))
+                call_args[name] = tuple(_symbolic(v, f"{name}_{i}", shapes, g, leaf_index) for i, v in enumerate(value))
             elif kind is inspect.Parameter.VAR_KEYWORD:
-                symbolic = {k: _symbolic(value[k], k, shapes) for k in sorted(value)}  # leaves in key order
+                symbolic = {k: _symbolic(value[k], k, shapes, g, leaf_index) for k in sorted(value)}
                 call_args[name] = {k: symbolic[k] for k in value}
             else:
-                call_args[name] = _symbolic(value, name, shapes)
-        bound.arguments.update(call_args)
-        with _Tracing():
-            result = self._python_function(*bound.args, **bound.kwargs)
-        return _outputs(result)
-
-    def _run_hit(self, bound: inspect.BoundArguments) -> Any:
-        real = sys.stdout
-        sys.stdout = _DiscardStdout(real.real if isinstance(real, _DiscardStdout) else real)
+                call_args[name] = _symbolic(value, name, shapes, g, leaf_index)
+        inputs = dict(call_args)
+        traced = inspect.BoundArguments(bound.signature, bound.arguments.copy())
+        traced.arguments.update(call_args)
+        _state.depth += 1
         try:
-            result = self._python_function(*bound.args, **bound.kwargs)
+            with func_graph.tracing(g), _Tracing():
+                try:
+                    result = self._python_function(*traced.args, **traced.kwargs)
+                    flat = nest.flatten(result)
+                    refs, specs = [], []
+                    for x in flat:
+                        if x is None:
+                            refs.append(None)
+                            specs.append(None)
+                            continue
+                        t = convert_to_tensor(x)
+                        refs.append(g.ref(t))
+                        specs.append(TensorSpec(_output_shape(t, g), t._dtype))
+                    g.outputs = (result, refs)
+                except errors.OpError:
+                    if not from_specs:
+                        raise
+                    # Placeholder values made up for tf.TensorSpecs can fail a kernel: run eagerly instead.
+                    g.mark_value_dependent("a kernel error on placeholder values")
+                    result, specs = None, []
+                    g.outputs = (None, [])
         finally:
-            sys.stdout = real
-        return _outputs(result)
+            _state.depth -= 1
+            func_graph.retire(g)
+        return ConcreteFunction(self, g, inputs, result, specs)
 
 
-def _symbolic(value: Any, base: str, shapes: Any) -> Any:
-    """The argument with its tensors replaced by symbolic twins named as TF's placeholders."""
+def _encode_spec(value: Any) -> Any:
+    if isinstance(value, TensorSpec):
+        return _Leaf("T", value.dtype, shape_key(value.shape))
+    if isinstance(value, (list, tuple)) and not isinstance(value, Tensor):
+        if any(isinstance(x, TensorSpec) for x in nest.flatten(value)):
+            return _Struct((type(value), tuple(_encode_spec(v) for v in value)))
+    return _encode(value)
+
+
+def _placeholder(spec: TensorSpec) -> Tensor:
+    """A value standing in for a tf.TensorSpec argument while tracing (unknown dims are 1)."""
+    dims = () if spec.shape.rank is None else tuple(1 if d is None else d for d in spec.shape.as_list())
+    dtype = spec.dtype
+    if dtype == dtypes.string:
+        return _wrap_as(np.full(dims, b"", dtype=object), dtype)
+    return _wrap_as(np.ones(dims, dtype=dtype.as_numpy_dtype), dtype)
+
+
+def _output_shape(t: Tensor, g: func_graph.FuncGraph) -> Any:
+    """An output's traced shape. tfshim has no shape inference: with unknown argument dims, an
+    output shaped like an argument gets that argument's traced shape, any other unknown rank."""
+    if g.shapes_static:
+        return t.shape
+    shape = func_graph._SLOT.__get__(t).shape  # the slot itself: reading it is not a Python use of the value
+    for arg in g.arg_tensors:
+        if func_graph._SLOT.__get__(arg).shape == shape:
+            return arg._trace_shape
+    return TensorShape(None)
+
+
+def _symbolic(value: Any, base: str, shapes: Any, g: func_graph.FuncGraph, leaf_index: list) -> Any:
+    """The argument with its tensors replaced by graph placeholders named as TF's."""
     count = [0]
 
     def leaf(x: Any) -> Any:
         if isinstance(x, Variable):
             next(shapes)
+            g.variable_args[id(func_graph._base_variable(x))] = leaf_index[0]
+            g.arg_slots.append(None)
+            leaf_index[0] += 1
             return x
-        if isinstance(x, (Tensor, np.ndarray)):
+        if isinstance(x, (Tensor, np.ndarray, TensorSpec)):
             name = base if count[0] == 0 else f"{base}_{count[0]}"
             count[0] += 1
             spec = next(shapes)
-            return _symbolic_arg(convert_to_tensor(x), name, TensorShape(None if spec is None else list(spec)))
+            t = _placeholder(x) if isinstance(x, TensorSpec) else convert_to_tensor(x)
+            s = _symbolic_arg(t, name, TensorShape(None if spec is None else list(spec)))
+            g.arg_slots.append(g.add(s))
+            g.arg_tensors.append(s)
+            leaf_index[0] += 1
+            return s
+        tracing_type = getattr(x, "__tf_tracing_type__", None)
+        if tracing_type is not None:
+            return tracing_type(None).placeholder_value(None)
         return x
 
     return nest.map_structure(leaf, value)
+
+
+# ----- ConcreteFunction --------------------------------------------------------------------------
+
+_inference_ids = itertools.count(1)
+
+
+@tf_export("types.experimental.ConcreteFunction")
+class ConcreteFunctionType:
+    """TF: tf.types.experimental.ConcreteFunction."""
+
+
+class ConcreteFunction(ConcreteFunctionType):
+    """One trace of a tf.function (TF: concrete_function.ConcreteFunction): its input signature,
+    output structure, and the recorded graph it runs."""
+
+    def __init__(self, function: Function, graph: func_graph.FuncGraph, inputs: dict, outputs: Any,
+                 output_specs: list) -> None:
+        self._function = function
+        self.graph = _Graph(graph)
+        self._graph = graph
+        self._inputs = inputs  # parameter name -> the traced argument (placeholders inside)
+        self._output_specs = output_specs
+        self._outputs = outputs
+        self._name = f"__inference_{function._name}_{next(_inference_ids)}"
+
+    # -- signature
+    @property
+    def name(self) -> bytes:
+        return self._name.encode()
+
+    @property
+    def structured_input_signature(self) -> tuple:
+        params = self._function._signature.parameters
+        args: list = []
+        kwargs: dict = {}
+        for name, value in self._inputs.items():
+            kind = params[name].kind
+            spec = nest.map_structure(lambda x, n=name: _spec_of(x, n), value)
+            if kind is inspect.Parameter.VAR_POSITIONAL:
+                args.extend(spec)
+            elif kind is inspect.Parameter.VAR_KEYWORD:
+                kwargs.update(spec)
+            elif kind is inspect.Parameter.KEYWORD_ONLY:
+                kwargs[name] = spec
+            else:
+                args.append(spec)
+        return tuple(args), kwargs
+
+    @property
+    def structured_outputs(self) -> Any:
+        if self._graph.value_dependent == "a kernel error on placeholder values":
+            return None
+        names = iter(range(len(self._output_specs)))
+
+        def out(spec: Any) -> Any:
+            i = next(names)
+            if spec is None:
+                return None
+            return _graph_output(f"Identity_{i}" if i else "Identity", spec)
+
+        return nest.pack_sequence_as(self._outputs, [out(s) for s in self._output_specs])
+
+    @property
+    def inputs(self) -> list:
+        return [_graph_output(t._trace_name, TensorSpec(t._trace_shape, t._dtype)) for t in self._graph.arg_tensors]
+
+    @property
+    def outputs(self) -> list:
+        return [x for x in nest.flatten(self.structured_outputs) if x is not None]
+
+    @property
+    def variables(self) -> tuple:
+        return tuple(self._captured_variables())
+
+    @property
+    def trainable_variables(self) -> tuple:
+        return tuple(v for v in self._captured_variables() if v.trainable)
+
+    @property
+    def captured_inputs(self) -> list:
+        return list(self._graph.captures) + self._captured_variables()
+
+    def _captured_variables(self) -> list:
+        seen: dict = {}
+        for node in self._graph.nodes:
+            for r in node[1:]:
+                if isinstance(r, tuple) and len(r) == 2 and r[0] == "v":
+                    seen.setdefault(id(r[1]), r[1])
+        return list(seen.values())
+
+    @property
+    def function_type(self) -> _FunctionType:
+        return _FunctionType(self)
+
+    @property
+    def inference_fn(self) -> _AtomicFunction:
+        return _AtomicFunction(self)
+
+    def _parameters_text(self) -> list[tuple[str, str, str]]:
+        params = self._function._signature.parameters
+        out = []
+        for name, value in self._inputs.items():
+            kind = params[name].kind
+            if kind is inspect.Parameter.VAR_POSITIONAL:
+                for i, v in enumerate(value):
+                    out.append((f"{name}_{i}", "POSITIONAL_ONLY", _type_text(v)))
+            elif kind is inspect.Parameter.VAR_KEYWORD:
+                for k in value:
+                    out.append((k, "KEYWORD_ONLY", _type_text(value[k])))
+            else:
+                out.append((name, kind.name, _type_text(value)))
+        if any(p[1] == "POSITIONAL_ONLY" for p in out):
+            # TF: parameters before *args become positional-only in the function type
+            last = max(i for i, p in enumerate(out) if p[1] == "POSITIONAL_ONLY")
+            out = [(n, "POSITIONAL_ONLY" if i < last and k == "POSITIONAL_OR_KEYWORD" else k, t)
+                   for i, (n, k, t) in enumerate(out)]
+        return out
+
+    def _output_text(self) -> str:
+        specs = iter(self._output_specs)
+        return _structure_text(nest.map_structure(lambda x: next(specs), self._outputs)
+                               if self._outputs is not None else None)
+
+    def pretty_printed_signature(self, verbose: bool = True) -> str:
+        """TF: the signature as `Input Parameters:` / `Output Type:` / `Captures:` blocks."""
+        if not verbose:
+            return str(self.function_type)
+        lines = ["Input Parameters:"]
+        lines += [f"  {n} ({k}): {t}" for n, k, t in self._parameters_text()]
+        lines += ["Output Type:", f"  {self._output_text()}", "Captures:"]
+        caps = self.captured_inputs
+        if not caps:
+            lines.append("  None")
+        for c in caps:
+            spec = ("TensorSpec(shape=(), dtype=tf.resource, name=None)" if isinstance(c, Variable)
+                    else repr(TensorSpec(c.shape, c.dtype)))
+            lines.append(f"  {id(c)}: {spec}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return "ConcreteFunction " + self.pretty_printed_signature()
+
+    def __repr__(self) -> str:
+        return f"<ConcreteFunction {self.function_type} at 0x{id(self):X}>"
+
+    # -- calling
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """TF: call with the traced signature; Python arguments must equal the traced values."""
+        sig = self._function._signature
+        try:
+            bound = sig.bind_partial(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(self._binding_error(str(e), args, kwargs)) from None
+        for name, traced in self._inputs.items():  # TF: Python arguments are bound to their traced values
+            if name not in bound.arguments and not _is_tensor_param(self._inputs, name):
+                bound.arguments[name] = traced
+        try:
+            bound = sig.bind(*bound.args, **bound.kwargs)
+        except TypeError as e:
+            raise TypeError(self._binding_error(str(e), args, kwargs)) from None
+        bound.apply_defaults()
+        for name, traced in self._inputs.items():
+            value = bound.arguments.get(name)
+            flat_traced, flat_value = nest.flatten(traced), nest.flatten(value)
+            if len(flat_traced) != len(flat_value):
+                raise TypeError(self._binding_error(f"Can not cast {value!r} to {_type_text(traced)}", args, kwargs))
+            for t, v in zip(flat_traced, flat_value):
+                if isinstance(t, _SymbolicArg):
+                    x = v if isinstance(v, Tensor) else convert_to_tensor(v, dtype_hint=t._dtype)
+                    if x._dtype != t._dtype:
+                        index = self._graph.arg_tensors.index(t)
+                        raise errors.InvalidArgumentError(None, None, (
+                            f"cannot compute {self._name} as input #{index}(zero-based) was expected to be a "
+                            f"{t._dtype._cname} tensor but is a {x._dtype._cname} tensor [Op:{self._name}]"))
+                    if not t._trace_shape.is_compatible_with(x.shape):
+                        raise errors.InvalidArgumentError(None, None, (
+                            f"Expected input {self._graph.arg_tensors.index(t)} to have shape {t._trace_shape} "
+                            f"but got {x.shape} [Op:{self._name}]"))
+                elif isinstance(t, Variable):
+                    if not isinstance(v, Variable):
+                        raise TypeError(self._binding_error(f"Can not cast {v!r} to {_type_text(t)}", args, kwargs))
+                elif not _same_python_value(t, v):
+                    raise TypeError(self._binding_error(f"Can not cast {v!r} to {_type_text(t)}", args, kwargs))
+        return self._run(bound, _arg_leaves(bound, sig.parameters))
+
+    def _binding_error(self, reason: str, args: tuple, kwargs: dict) -> str:
+        params = [n for n, _, _ in self._parameters_text()]
+        unexpected = ", ".join(k for k in kwargs if not _is_tensor_param(self._inputs, k))
+        return (f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} and kwargs: "
+                f"{kwargs!r} for signature: {self.function_type}.\nFallback to flat signature also failed due to: "
+                f"{self._function._name}({', '.join(p for p in params if _is_tensor_param(self._inputs, p))}) got "
+                f"unexpected keyword arguments: {unexpected}.")
+
+    def _run(self, bound: inspect.BoundArguments, leaves: list) -> Any:
+        g = self._graph
+        if g.value_dependent is None:
+            return g.replay(leaves)
+        # The Python code read traced values: run it eagerly (see framework/func_graph.py).
+        _state.depth += 1
+        try:
+            with _discard_stdout():
+                return _outputs(self._function._python_function(*bound.args, **bound.kwargs))
+        finally:
+            _state.depth -= 1
+
+
+def _is_tensor_param(inputs: dict, name: str) -> bool:
+    v = inputs.get(name)
+    return v is not None and any(isinstance(x, (Tensor, Variable)) for x in nest.flatten(v))
+
+
+def _same_python_value(a: Any, b: Any) -> bool:
+    try:
+        return type(a) is type(b) and bool(a == b) or a is b
+    except Exception:  # noqa: BLE001 - any comparison failure means "not the traced value"
+        return a is b
+
+
+def _spec_of(x: Any, name: str) -> Any:
+    if isinstance(x, _SymbolicArg):
+        return TensorSpec(x._trace_shape, x._dtype, name=x._trace_name)
+    if isinstance(x, Variable):
+        return _VariableSpec(x)
+    return x
+
+
+class _VariableSpec:
+    """TF: VariableSpec, the trace type of a tf.Variable argument."""
+
+    def __init__(self, v: Variable) -> None:
+        self.shape, self.dtype, self.trainable = v.shape, v.dtype, v.trainable
+
+    def __repr__(self) -> str:
+        return f"VariableSpec(shape={self.shape}, dtype={self.dtype!r}, trainable={self.trainable}, alias_id=0)"
+
+
+def _type_text(value: Any) -> str:
+    """TF's FunctionType text of one traced argument."""
+    if isinstance(value, _SymbolicArg):
+        return repr(TensorSpec(value._trace_shape, value._dtype))
+    if isinstance(value, Variable):
+        return repr(_VariableSpec(value))
+    if isinstance(value, (list, tuple)) and not isinstance(value, Tensor):
+        name = "List" if isinstance(value, list) else "Tuple"
+        return f"{name}[{', '.join(_type_text(v) for v in value)}]"
+    if isinstance(value, dict):
+        return "Dict[" + ", ".join(f"[{k!r}, {_type_text(value[k])}]" for k in value) + "]"
+    return f"Literal[{value!r}]"
+
+
+def _structure_text(specs: Any) -> str:
+    if specs is None:
+        return "Literal[None]"
+    if isinstance(specs, TensorSpec):
+        return repr(specs)
+    if isinstance(specs, (list, tuple)):
+        name = "List" if isinstance(specs, list) else "Tuple"
+        return f"{name}[{', '.join(_structure_text(s) for s in specs)}]"
+    if isinstance(specs, dict):
+        return "Dict[" + ", ".join(f"[{k!r}, {_structure_text(specs[k])}]" for k in specs) + "]"
+    return repr(specs)
+
+
+class _FunctionType:
+    """TF: FunctionType, printed as `(a: TensorSpec(...), b: Literal[2]) -> TensorSpec(...)`."""
+
+    def __init__(self, concrete: ConcreteFunction) -> None:
+        self._concrete = concrete
+
+    def __str__(self) -> str:
+        params = ", ".join(f"{n}: {t}" for n, _, t in self._concrete._parameters_text())
+        return f"({params}) -> {self._concrete._output_text()}"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+class _AtomicFunction:
+    """TF: AtomicFunction, the graph called on flat tensors (`concrete.inference_fn`)."""
+
+    def __init__(self, concrete: ConcreteFunction) -> None:
+        self._concrete = concrete
+
+    def __call__(self, *args: Any) -> Any:
+        c = self._concrete
+        flat = [t for t in nest.flatten(c._run_flat(list(args)))]
+        return flat[0] if len(flat) == 1 else flat
+
+
+def _concrete_run_flat(self: ConcreteFunction, leaves: list) -> Any:
+    if self._graph.value_dependent is not None:
+        raise NotImplementedError("tfshim: calling inference_fn of a tf.function whose Python code reads traced "
+                                  "values is not supported")
+    return self._graph.replay([convert_to_tensor(x) if not isinstance(x, Variable) else x for x in leaves])
+
+
+ConcreteFunction._run_flat = _concrete_run_flat  # type: ignore[attr-defined]
+
+
+class _Graph:
+    """TF: the FuncGraph of a ConcreteFunction. tfshim records ops, not a GraphDef."""
+
+    def __init__(self, g: func_graph.FuncGraph) -> None:
+        self._g = g
+
+    def as_graph_def(self, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError("tf.Graph.as_graph_def (ConcreteFunction.graph) is not implemented by tfshim")
+
+    def get_operations(self) -> Any:
+        raise NotImplementedError("tf.Graph.get_operations (ConcreteFunction.graph) is not implemented by tfshim")
+
+    @property
+    def name(self) -> str:
+        return self._g.name
+
+
+def _graph_output(name: str, spec: TensorSpec) -> _GraphTensor:
+    t = _GraphTensor.__new__(_GraphTensor)
+    t._name, t._spec = name, spec
+    return t
+
+
+class _GraphTensor:
+    """A tensor of a ConcreteFunction's graph as TF prints it (`Tensor("Identity:0", ...)`)."""
+
+    __slots__ = ("_name", "_spec")
+
+    @property
+    def shape(self) -> TensorShape:
+        return self._spec.shape
+
+    @property
+    def dtype(self) -> Any:
+        return self._spec.dtype
+
+    @property
+    def name(self) -> str:
+        return f"{self._name}:0"
+
+    def __str__(self) -> str:
+        shape = f", shape={self._spec.shape}" if self._spec.shape.rank is not None else ""
+        return f'Tensor("{self._name}:0"{shape}, dtype={self._spec.dtype.name})'
+
+    def __repr__(self) -> str:
+        return f"<tf.Tensor '{self._name}:0' shape={self._spec.shape} dtype={self._spec.dtype.name}>"
 
 
 def _outputs(result: Any) -> Any:
@@ -472,10 +895,9 @@ def function(func: Callable | None = None, input_signature: Any = None, autograp
              experimental_autograph_options: Any = None, experimental_attributes: Any = None,
              experimental_relax_shapes: Any = None, experimental_compile: Any = None,
              experimental_follow_type_hints: Any = None) -> Any:
-    """TF: tf.function. Runs `func` eagerly with TF's trace cache (see the module docstring).
-
-    `jit_compile` is accepted and has no effect; `experimental_relax_shapes` is the old name of
-    `reduce_retracing`.
+    """TF: tf.function. Traces `func` once per input signature and replays the trace (see
+    framework/func_graph.py). `jit_compile` is accepted and has no effect; `experimental_relax_shapes`
+    is the old name of `reduce_retracing`.
     """
     relax = bool(reduce_retracing or experimental_relax_shapes)
     if input_signature is not None:
@@ -490,12 +912,25 @@ def function(func: Callable | None = None, input_signature: Any = None, autograp
     return decorate(func)
 
 
+@tf_export("init_scope")
+@contextlib.contextmanager
+def init_scope() -> Any:
+    """TF: tf.init_scope. Inside, code runs eagerly even while a tf.function traces (ops are lifted
+    out of the graph: a variable update there happens once, at trace time)."""
+    with func_graph.init_scope():
+        yield
+
+
 # ----- tf.print ----------------------------------------------------------------------------------
 
 @tf_export("print")
 def print_v2(*inputs: Any, **kwargs: Any) -> None:
     """TF: tf.print. Prints to stderr by default; tensors print as TF's PrintV2 kernel does
-    (`[1 2]`, the first and last `summarize` entries per axis, floats with %g to round-trip)."""
+    (`[1 2]`, the first and last `summarize` entries per axis, floats with %g to round-trip).
+    Inside a traced tf.function it prints on every call of the function, not while tracing."""
+    if func_graph.current() is not None:
+        _record_print(inputs, dict(kwargs))
+        return None
     output_stream = kwargs.pop("output_stream", sys.stderr)
     kwargs.pop("name", None)
     summarize = kwargs.pop("summarize", 3)
@@ -526,6 +961,18 @@ def print_v2(*inputs: Any, **kwargs: Any) -> None:
     else:
         stream.write(text + end)
         stream.flush()
+
+
+def _record_print(inputs: tuple, kwargs: dict) -> None:
+    flat = nest.flatten(list(inputs))
+    tensors = [x for x in flat if _is_tensor(x)]
+
+    def run(*values: Any) -> tuple:
+        it = iter(values)
+        print_v2(*nest.pack_sequence_as(list(inputs), [next(it) if _is_tensor(x) else x for x in flat]), **kwargs)
+        return ()
+
+    func_graph.record_call(run, tensors, [])
 
 
 def _real_stdout() -> Any:

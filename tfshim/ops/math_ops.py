@@ -223,7 +223,13 @@ def add(x: Any, y: Any, name: Any = None) -> Tensor:
         y = y.value() if isinstance(y, Variable) else y
         x = convert_to_tensor(x)
         y = convert_to_tensor(y, dtype_hint=x._dtype)
+    if x._dtype is dtypes.string:
+        return run(Add, (), x, y)
     return run(AddV2, (), x, y)  # TF's add converts both first: always the fast path
+
+
+# TF: math_ops.add sends strings to the older Add op (AddV2 has no string kernel); it concatenates.
+Add = defop("Add", cwise_binary(np.add))
 
 
 Sub = defop("Sub", cwise_binary(x86_nan_order(np.subtract)))
