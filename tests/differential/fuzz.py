@@ -465,7 +465,8 @@ def classify(tf_res: Any, tf_err: BaseException | None, sh_res: Any, sh_err: Bas
             kind = "internal error" if shim_cls in INTERNAL else "class mismatch"
             return kind, f"tfshim {shim_cls}: {_first_line(sh_err)[:120]} | TF {tf_cls}: {_first_line(tf_err)[:120]}"
         if _first_line(sh_err) != _first_line(tf_err):
-            return "message mismatch", f"{tf_cls}: tfshim {_first_line(sh_err)[:120]!r} | TF {_first_line(tf_err)[:120]!r}"
+            return "message mismatch", (f"{tf_cls}: tfshim {_first_line(sh_err)[:120]!r} | "
+                                        f"TF {_first_line(tf_err)[:120]!r}")
         return "same", ""
     ta, sa = _flatten(tf_res), _flatten(sh_res)
     if len(ta) != len(sa):

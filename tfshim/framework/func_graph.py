@@ -398,6 +398,9 @@ class SymbolicTensor(EagerTensor):
             raise AttributeError("'SymbolicTensor' object has no attribute 'numpy'")
         return object.__getattribute__(self, name)
 
+    def __getattr__(self, name: str) -> Any:  # what Python asks when __getattribute__ raised AttributeError
+        raise AttributeError(f"'SymbolicTensor' object has no attribute '{name}'")
+
     def __str__(self) -> str:
         raise NotImplementedError("tfshim: printing a tensor made inside a tf.function, outside it, is not supported "
                                   "(TF prints the graph tensor's name).")

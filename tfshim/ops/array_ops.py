@@ -266,7 +266,8 @@ def size(input: Any, out_type: Any = dtypes.int32, name: Any = None) -> Tensor: 
     if out_type is None:
         out_type = dtypes.int32
     if not isinstance(out_type, dtypes.DType):  # TF reads `out_type.as_numpy_dtype` without converting it
-        what = f"type object {out_type.__name__!r}" if isinstance(out_type, type) else f"{type(out_type).__name__!r} object"
+        what = (f"type object {out_type.__name__!r}" if isinstance(out_type, type)
+                else f"{type(out_type).__name__!r} object")
         raise AttributeError(f"{what} has no attribute 'as_numpy_dtype'")
     return convert_to_tensor(int(x._value.size), out_type)
 
@@ -978,7 +979,8 @@ def _reverse_grad(op: Any, grad: Tensor) -> Tensor:
 def reverse(tensor: Any, axis: Any, name: Any = None) -> Tensor:
     """TF: tf.reverse (ReverseV2)."""
     x = convert_to_tensor(tensor)
-    if not isinstance(axis, (list, tuple, TensorShape)) and np.ndim(axis._value if isinstance(axis, Tensor) else axis) == 0:
+    scalar_axis = np.ndim(axis._value if isinstance(axis, Tensor) else axis) == 0
+    if not isinstance(axis, (list, tuple, TensorShape)) and scalar_axis:
         raise_op_error("ReverseV2", KernelError(errors.InvalidArgumentError, "'dims' must be 1-dimension, not 0"))
     return run_op(ReverseV2, (tensor, axis), x, axis=tuple(_int_list(axis)))
 
