@@ -1,6 +1,7 @@
 """Shared test setup: hypothesis profiles ("ci" fixed and bounded, "deep" for long local runs)."""
 
 import os
+import sys
 
 try:
     from hypothesis import HealthCheck, settings
@@ -26,5 +27,9 @@ def pytest_terminal_summary(terminalreporter):
 
         terminalreporter.write_line(
             f"differential suite: {len(ran)} tests ran against real TensorFlow {tensorflow.__version__}")
+        fuzz_test = sys.modules.get("tests.differential.test_fuzz_vs_tf") or sys.modules.get("test_fuzz_vs_tf")
+        counts = getattr(fuzz_test, "LAST_COUNTS", None)
+        if counts:
+            terminalreporter.write_line("bad-input fuzzer: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     elif skipped:
         terminalreporter.write_line("differential suite: skipped (TensorFlow not importable)")

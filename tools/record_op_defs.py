@@ -34,6 +34,10 @@ def summarize_attr_value(v):
     if kind == "type":
         return type_name(v.type)
     if kind == "list":
+        if v.list.s:
+            return "[" + ", ".join('"%s"' % x.decode() for x in v.list.s) + "]"
+        if v.list.i:
+            return "[" + ", ".join(str(x) for x in v.list.i) + "]"
         return "[" + ", ".join(type_name(t) for t in v.list.type) + "]"
     if kind == "b":
         return "true" if v.b else "false"
@@ -123,24 +127,29 @@ try:
 except tf.errors.NotFoundError:
     pass
 
-# Ops whose only attr is T and which have no CPU kernel for some allowed T: tfshim raises TF's NotFoundError
-# for those dtypes (ops.op.check_kernel).
+# Ops with no CPU kernel for some allowed T: tfshim raises TF's NotFoundError for those dtypes
+# (ops.op.check_kernel).
 kernel_table = {}
 for name in OPS:
     od = op_def_registry.get(name)
-    if od is None or [a.name for a in od.attr] != ["T"] or not od.attr[0].HasField("allowed_values"):
+    t_attr = [a for a in od.attr if a.name == "T"] if od is not None else []
+    if not t_attr:
         continue
-    allowed = set(od.attr[0].allowed_values.list.type)
+    allowed = set(t_attr[0].allowed_values.list.type) if t_attr[0].HasField("allowed_values") else None
     text = kernels_text(name)
     from tensorflow.python.framework import kernels as _k
 
-    cpu = set()
+    cpu: set = set()
+    unconstrained = False
     for k in _k.get_registered_kernels_for_op(name).kernel:
         if k.device_type != "CPU":
             continue
         constrained = [c for c in k.constraint if c.name == "T"]
-        cpu |= set(constrained[0].allowed_values.list.type) if constrained else allowed
-    if allowed - cpu:
+        if constrained:
+            cpu |= set(constrained[0].allowed_values.list.type)
+        else:
+            unconstrained = True
+    if not unconstrained and cpu and (allowed is None or allowed - cpu):
         kernel_table[name] = text
 
 with open(__file__.replace("tools/record_op_defs.py", "tfshim/ops/op_defs.py"), "w") as f:

@@ -93,23 +93,34 @@ class DType:
 
     @property
     def min(self) -> Any:
+        if self._name in ("bool", "string", "complex64", "complex128"):
+            raise TypeError(f"Cannot find minimum value of {self} with type {self}.")
         if self.is_floating:
             return np.finfo(self.as_numpy_dtype).min
         if self.is_integer:
             return np.iinfo(self._np).min
-        if self.is_bool:
-            return False
         raise TypeError(f"Cannot find minimum value of {self}.")
 
     @property
     def max(self) -> Any:
+        if self._name in ("bool", "string", "complex64", "complex128"):
+            raise TypeError(f"Cannot find maximum value of {self} with type {self}.")
         if self.is_floating:
             return np.finfo(self.as_numpy_dtype).max
         if self.is_integer:
             return np.iinfo(self._np).max
-        if self.is_bool:
-            return True
         raise TypeError(f"Cannot find maximum value of {self}.")
+
+    @property
+    def limits(self) -> tuple:
+        """TF: intensity limits (min clipped to 0): bool, the integers, float32/float64 only."""
+        if self._name == "bool":
+            return 0, True
+        if self.is_integer:
+            return 0, int(np.iinfo(self._np).max)
+        if self._name in ("float32", "float64"):
+            return 0, 1
+        raise ValueError(str(self) + " does not have defined limits.")
 
     def is_compatible_with(self, other: Any) -> bool:
         return self == as_dtype(other)

@@ -78,6 +78,8 @@ class Tensor:
     def __bool__(self) -> bool:
         return bool(self._numpy())
 
+    __nonzero__ = __bool__  # TF keeps Python 2's name too
+
     def __float__(self) -> float:
         return float(self._scalar())
 

@@ -211,11 +211,12 @@ class Variable:
 
     experimental_ref = ref
 
-    def __len__(self) -> int:
-        return len(self.value())
+    # No __len__: TF's variables have none (`len(v)` is Python's TypeError "has no len()").
 
     def __bool__(self) -> bool:
         return bool(self._numpy())
+
+    __nonzero__ = __bool__  # TF keeps Python 2's name too
 
     def __float__(self) -> float:
         return float(self.value())

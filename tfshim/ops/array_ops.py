@@ -181,6 +181,18 @@ def _fill_dims(dims: Any, suffix: str) -> tuple:
     return out
 
 
+def _check_layout(layout: Any) -> None:
+    """TF reads `layout.mesh` for any layout given (DTensor): tfshim has no DTensor, so only None is valid."""
+    if layout is None:
+        return
+    cls = type(layout)
+    name = ("tensorflow.python.framework.ops.EagerTensor" if isinstance(layout, Tensor)
+            else cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}")
+    if hasattr(layout, "mesh"):
+        raise NotImplementedError("tfshim does not implement DTensor layouts (`layout=`)")
+    raise AttributeError(f"'{name}' object has no attribute 'mesh'")
+
+
 def _filled(shape: Any, dtype: Any, value: Any) -> Tensor:
     dtype = dtypes.as_dtype(dtype)
     return _wrap_as(np.full(_fill_dims(shape, " name: "), value, dtype=dtype.as_numpy_dtype), dtype)
@@ -188,15 +200,25 @@ def _filled(shape: Any, dtype: Any, value: Any) -> Tensor:
 
 @tf_export("zeros")
 def zeros(shape: Any, dtype: Any = dtypes.float32, name: Any = None, layout: Any = None) -> Tensor:
+    _check_layout(layout)
     return _filled(shape, dtype, b"" if dtypes.as_dtype(dtype) is dtypes.string else 0)
 
 
 @tf_export("ones")
 def ones(shape: Any, dtype: Any = dtypes.float32, name: Any = None, layout: Any = None) -> Tensor:
+    _check_layout(layout)
     return _filled(shape, dtype, 1)
 
 
-ZerosLike = defop("ZerosLike", np.zeros_like)
+def _zeros_like_kernel(x: np.ndarray) -> np.ndarray:
+    if x.dtype == object:  # strings: the empty string
+        out = np.empty(x.shape, dtype=object)
+        out.fill(b"")
+        return out
+    return np.zeros_like(x)
+
+
+ZerosLike = defop("ZerosLike", _zeros_like_kernel)
 OnesLike = defop("OnesLike", np.ones_like)
 not_differentiable(ZerosLike, OnesLike)
 
@@ -204,6 +226,7 @@ not_differentiable(ZerosLike, OnesLike)
 @tf_export("zeros_like")
 def zeros_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = None) -> Tensor:  # noqa: A002
     x = convert_to_tensor(input)
+    _check_layout(layout)
     if dtype is not None and dtypes.as_dtype(dtype) is not x._dtype:
         return zeros(x._value.shape, dtype)
     return ZerosLike(x)
@@ -212,13 +235,18 @@ def zeros_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = No
 @tf_export("ones_like")
 def ones_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = None) -> Tensor:  # noqa: A002
     x = convert_to_tensor(input)
+    _check_layout(layout)
     if dtype is not None and dtypes.as_dtype(dtype) is not x._dtype:
+        if dtypes.as_dtype(dtype) is dtypes.string:  # TF: ones(shape, string) converts the Python 1
+            raise TypeError("Cannot convert 1 to EagerTensor of dtype string")
         return ones(x._value.shape, dtype)
+    OnesLike.check(x)
     return OnesLike(x)
 
 
 @tf_export("fill")
 def fill(dims: Any, value: Any, name: Any = None, layout: Any = None) -> Tensor:
+    _check_layout(layout)
     v = convert_to_tensor(value)
     shape = _fill_dims(dims, "")
     if v._value.ndim != 0:
@@ -321,6 +349,7 @@ def where(condition: Any, x: Any = None, y: Any = None, name: Any = None) -> Ten
     """TF: tf.where. One argument: int64 indices of true elements; three: select."""
     c = convert_to_tensor(condition)
     if x is None and y is None:
+        Where.check(c)
         return Where(c)
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")

@@ -19,7 +19,7 @@ from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_gemm, eigen_lu
 from tfshim.ops import array_ops
 from tfshim.ops.array_ops import _dims, _int_list, kernel_error
-from tfshim.ops.op import KernelError, defop, disallowed_dtype, make_bool, run_op, tf_export
+from tfshim.ops.op import KernelError, check_kernel, defop, disallowed_dtype, make_bool, run_op, tf_export
 
 
 def _adj(x: np.ndarray, adjoint: bool) -> np.ndarray:
@@ -541,7 +541,9 @@ def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Tensor:
 
             raise dtype_mismatch("Einsum", i, ts[0]._dtype, ts[i]._dtype)
     Einsum.check(*ts)
-    return Einsum(*ts, equation=",".join(in_subs) + "->" + out)
+    eq = ",".join(in_subs) + "->" + out
+    check_kernel("Einsum", ts[0]._dtype, attrs=f'N={len(ts)}, T=DT_{ts[0]._dtype._cname.upper()}, equation="{eq}"')
+    return Einsum(*ts, equation=eq)
 
 
 # ===== inverse, determinants, solve ================================================================
@@ -890,6 +892,11 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # n
         raise NotImplementedError("tfshim: tf.linalg.set_diag with k != 0")
     x = convert_to_tensor(input)
     d = convert_to_tensor(diagonal, dtype=x._dtype)
+    if d._value.ndim < 1:
+        from tfshim.ops.op import raise_op_error
+
+        raise_op_error("MatrixSetDiagV3", KernelError(errors.InvalidArgumentError, "diagonal must be at least 1-dim, "
+                                                      "received shape: []", suffix=f" name: {name}"))
     return MatrixSetDiagV3(x, d)
 
 

@@ -18,7 +18,7 @@ from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_math, eigen_softmax
 from tfshim.ops import array_ops, math_ops
 from tfshim.ops.array_ops import _dims, kernel_error
-from tfshim.ops.op import KernelError, defop, tf_export
+from tfshim.ops.op import KernelError, defop, make_float, op_def, raise_op_error, tf_export
 
 
 def _scalar(v: Any, like: Tensor) -> Tensor:
@@ -148,7 +148,7 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: Any = None) -> Tensor:
     if isinstance(alpha, np.ndarray):
         alpha = alpha.item()
     LeakyRelu.check(x)
-    return LeakyRelu(x, alpha=float(alpha))
+    return LeakyRelu(x, alpha=make_float(alpha, "alpha"))
 
 
 Elu = defop("Elu", _float_kernel(eigen_math.elu))
@@ -519,6 +519,8 @@ def _sparse_xent_grad(op: Any, grad_loss: Tensor, grad_grad: Tensor) -> tuple:
 @tf_export("nn.sparse_softmax_cross_entropy_with_logits")
 def sparse_softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.sparse_softmax_cross_entropy_with_logits (SparseSoftmaxCrossEntropyWithLogits)."""
+    if labels is None or logits is None:  # TF's dispatch wrapper: both are required in TF 2
+        raise TypeError("Missing required positional argument")
     labels = convert_to_tensor(labels)
     logits = convert_to_tensor(logits)
     precise = math_ops.cast(logits, dtypes.float32) if logits._dtype in (dtypes.float16, dtypes.bfloat16) else logits
@@ -984,50 +986,91 @@ def _avg_pool_grad_grad(op: Any, grad: Tensor) -> Tensor:
     return AvgPool(grad, **_pool_attrs(op))
 
 
-def _pool(op: Any, x: Any, ksize: Any, strides: Any, padding: Any, n: int) -> Tensor:
+def _pool_attr_error(op: Any, attr: str, value: str, allowed: tuple) -> Exception:
+    """TF's attr check of a string attr (padding, data_format); TF runs AvgPool as oneDNN's _MklNativeAvgPool."""
+    node = "MaxPool" if op is MaxPool else "_MklNativeAvgPool"
+    summary = op_def(node)[0]  # type: ignore[index]
+    return errors.InvalidArgumentError(None, None, (
+        'Value for attr \'%s\' of "%s" is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s '
+        "[Op:%s] name: " % (attr, value, ", ".join(f'"{a}"' for a in allowed), node, summary, op.name)))
+
+
+def _pool(op: Any, x: Any, ksize: Any, strides: Any, padding: Any, n: int, data_format: Any = None) -> Tensor:
     x = convert_to_tensor(x)
-    try:
-        op.check(x)
-    except errors.InvalidArgumentError as e:  # op_defs.py drops string attrs' allowed values
-        msg = e.message.replace('padding:string,allowed=[]', 'padding:string,allowed=["SAME", "VALID"]').replace(
-            'data_format:string,default="NHWC",allowed=[]',
-            'data_format:string,default="NHWC",allowed=["NHWC", "NCHW"]')
-        raise errors.InvalidArgumentError(None, None, msg) from None
+    op.check(x)
+    if not isinstance(padding, str):
+        if isinstance(padding, (list, tuple)):
+            raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
+        raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
+    if padding == "EXPLICIT" and op is MaxPool:
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit padding, `padding` must be "
+                         "a list.")
+    pads = ("SAME", "VALID", "EXPLICIT") if op is MaxPool else ("SAME", "VALID")
+    if padding not in pads:
+        raise _pool_attr_error(op, "padding", padding, pads)
+    if n == 1:  # TF: 1-D pooling is 2-D pooling over an expanded dimension; NCW (or NCHW) is channels-first
+        channels_first = data_format in ("NCW", "NCHW")
+    else:
+        formats = ("NHWC", "NCHW", "NCHW_VECT_C") if op is MaxPool else ("NHWC", "NCHW")
+        data_format = "NHWC" if data_format is None else data_format
+        if data_format not in formats:
+            raise _pool_attr_error(op, "data_format", data_format, formats)
+        if data_format == "NCHW_VECT_C":
+            raise NotImplementedError("tfshim: max_pool with data_format='NCHW_VECT_C' is not implemented")
+        channels_first = data_format == "NCHW"
     k = _get_sequence(ksize, n, "ksize")
     s = _get_sequence(strides, n, "strides")
     if n == 1:
+        k4, s4 = [1, 1, k[1], 1], [1, 1, s[1], 1]
+    else:
+        k4, s4 = k, s
+    kernel_name = "MaxPool" if op is MaxPool else "__MklNativeAvgPool"
+    if any(v <= 0 for v in k4):
+        raise_op_error(op.name, KernelError(errors.InvalidArgumentError, "Sliding window ksize must be positive. The "
+                                            "specified or inferred ksize is: " + ",".join(str(v) for v in k4)),
+                       kernel_name)
+    if any(v <= 0 for v in s4):
+        bad = next(v for v in s4 if v <= 0)
+        raise_op_error(op.name, KernelError(errors.InvalidArgumentError, f"Stride must be > 0, but got {bad}"),
+                       kernel_name)
+    if channels_first:  # pooled in NHWC between two transposes (the same windows, the same sums)
+        perm, back = ((0, 2, 1), (0, 2, 1)) if n == 1 else ((0, 2, 3, 1), (0, 3, 1, 2))
+        x = array_ops.transpose(x, perm)
+    if n == 1:
         x4 = array_ops.expand_dims(x, 1)
-        out = op(x4, ksize=(1, k[1]), strides=(1, s[1]), padding=_padding(padding))
-        return array_ops.squeeze(out, [1])
-    return op(x, ksize=(k[1], k[2]), strides=(s[1], s[2]), padding=_padding(padding))
+        out = op(x4, ksize=(1, k[1]), strides=(1, s[1]), padding=padding)
+        out = array_ops.squeeze(out, [1])
+    else:
+        out = op(x, ksize=(k[1], k[2]), strides=(s[1], s[2]), padding=padding)
+    return array_ops.transpose(out, back) if channels_first else out
 
 
 @tf_export("nn.max_pool2d")
 def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NHWC",  # noqa: A002
                name: Any = None) -> Tensor:
     """TF: tf.nn.max_pool2d (MaxPool), NHWC; the gradient goes to each window's first maximum."""
-    return _pool(MaxPool, input, ksize, strides, padding, 2)
+    return _pool(MaxPool, input, ksize, strides, padding, 2, data_format)
 
 
 @tf_export("nn.avg_pool2d")
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NHWC",  # noqa: A002
                name: Any = None) -> Tensor:
     """TF: tf.nn.avg_pool2d (AvgPool), NHWC; SAME windows average over the valid cells only."""
-    return _pool(AvgPool, input, ksize, strides, padding, 2)
+    return _pool(AvgPool, input, ksize, strides, padding, 2, data_format)
 
 
 @tf_export("nn.max_pool1d")
 def max_pool1d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NWC",  # noqa: A002
                name: Any = None) -> Tensor:
     """TF: tf.nn.max_pool1d: max_pool2d over an expanded height of 1."""
-    return _pool(MaxPool, input, ksize, strides, padding, 1)
+    return _pool(MaxPool, input, ksize, strides, padding, 1, data_format)
 
 
 @tf_export("nn.avg_pool1d")
 def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NWC",  # noqa: A002
                name: Any = None) -> Tensor:
     """TF: tf.nn.avg_pool1d: avg_pool2d over an expanded height of 1."""
-    return _pool(AvgPool, input, ksize, strides, padding, 1)
+    return _pool(AvgPool, input, ksize, strides, padding, 1, data_format)
 
 
 @tf_export("nn.max_pool")
@@ -1038,7 +1081,7 @@ def max_pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: An
     n = x._value.ndim - 2
     if n not in (1, 2):
         raise NotImplementedError("tfshim: tf.nn.max_pool supports 3-D and 4-D inputs")
-    return _pool(MaxPool, x, ksize, strides, padding, n)
+    return _pool(MaxPool, x, ksize, strides, padding, n, data_format)
 
 
 @tf_export("nn.avg_pool")
@@ -1049,4 +1092,4 @@ def avg_pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: An
     n = x._value.ndim - 2
     if n not in (1, 2):
         raise NotImplementedError("tfshim: tf.nn.avg_pool supports 3-D and 4-D inputs")
-    return _pool(AvgPool, x, ksize, strides, padding, n)
+    return _pool(AvgPool, x, ksize, strides, padding, n, data_format)

@@ -79,21 +79,28 @@ def check_attr(op_name: str, t: Any, attr: str, suffix: str = " name: ") -> None
 _CPU_KERNEL_TYPES: dict[str, frozenset] = {}
 
 
-def check_kernel(op_name: str, dtype: Any, suffix: str = " name: ") -> None:
+def check_kernel(op_name: str, dtype: Any, suffix: str = " name: ", attrs: str | None = None) -> None:
     """TF's kernel lookup: an allowed dtype with no CPU kernel (RealDiv of int32, Round of complex) is a
-    NotFoundError listing the registered kernels (op_defs.KERNELS: ops whose only attr is T)."""
+    NotFoundError listing the registered kernels (op_defs.KERNELS). `attrs` is the node's attr text where the op
+    has attrs besides T (`N=2, T=DT_STRING, equation="i,i->"`); without it only ops whose only attr is T are
+    checked, as their node text is known."""
     text = KERNELS.get(op_name)
     if text is None:
         return
+    if attrs is None:
+        entry = op_def(op_name)
+        if entry is None or re.findall(r"attr=(\w+):", entry[0]) != ["T"]:
+            return
+        attrs = "T=DT_" + dtype._cname.upper()
     cpu = _CPU_KERNEL_TYPES.get(op_name)
     if cpu is None:
         cpu = _CPU_KERNEL_TYPES[op_name] = frozenset(
             t[3:].lower() for line in text.splitlines() if line.startswith("  device='CPU'")
             for t in line.split("T in [")[1].rstrip("]").split(", "))
     if dtype._cname not in cpu:
-        raise errors.NotFoundError(None, None, "Could not find device for node: {{node %s}} = %s[T=DT_%s]\n"
+        raise errors.NotFoundError(None, None, "Could not find device for node: {{node %s}} = %s[%s]\n"
                                    "All kernels registered for op %s:\n%s [Op:%s]%s" % (
-                                       op_name, op_name, dtype._cname.upper(), op_name, text, op_name, suffix))
+                                       op_name, op_name, attrs, op_name, text, op_name, suffix))
 
 
 def make_bool(v: Any, arg_name: str, default: bool = False) -> bool:
@@ -239,6 +246,10 @@ class Op:
             out = self.kernel(*[t._value for t in inputs], **attrs)
         except KernelError as e:
             raise_op_error(self.name, e, self.kernel_name)
+        except MemoryError:  # TF's allocator fails with ResourceExhaustedError (OOM), not a Python MemoryError
+            raise_op_error(self.name, KernelError(
+                errors.ResourceExhaustedError, "OOM when allocating tensor for the output of %s on "
+                "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu" % self.name), self.kernel_name)
         finally:
             if flush:
                 fpenv.exit()
