@@ -10,15 +10,6 @@ from tfshim.ipython_ext import unload_ipython_extension as unload_ipython_extens
 __version__ = "2.21.0"
 __tfshim_version__ = "0.1.0"
 
-
-def __getattr__(name):
-    # tf.keras is imported on first use, so that `import tfshim` stays fast.
-    if name == "keras":
-        import importlib
-
-        return importlib.import_module("tfshim.keras")
-    raise AttributeError(f"module 'tensorflow' has no attribute {name!r}")
-
 from tfshim import autodiff as autodiff
 from tfshim import bitwise as bitwise
 from tfshim import compat as compat
@@ -178,6 +169,7 @@ from tfshim.framework.dtypes import variant as variant
 from tfshim.ops.array_ops import where as where
 from tfshim.ops.array_ops import zeros as zeros
 from tfshim.ops.array_ops import zeros_like as zeros_like
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'DType',
@@ -340,3 +332,6 @@ __all__ = [
     'zeros',
     'zeros_like',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('', __name__)

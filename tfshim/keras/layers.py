@@ -635,3 +635,9 @@ class Activation(Layer):
 
 __all__ = ["Layer", "InputLayer", "Input", "InputSpec", "Dense", "Flatten", "Dropout", "ReLU", "Softmax",
            "Activation", "KerasTensor", "floatx"]
+
+
+# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
+
+__getattr__ = _namespace_getattr("keras.layers", __name__)

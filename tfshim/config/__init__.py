@@ -3,8 +3,12 @@
 
 from tfshim.eager.def_function import functions_run_eagerly as functions_run_eagerly
 from tfshim.eager.def_function import run_functions_eagerly as run_functions_eagerly
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'functions_run_eagerly',
     'run_functions_eagerly',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('config', __name__)

@@ -32,6 +32,7 @@ from tfshim.ops.nn_ops import silu as swish
 from tfshim.ops.math_ops import tanh as tanh
 from tfshim.ops.array_ops import top_k as top_k
 from tfshim.ops.nn_ops import weighted_cross_entropy_with_logits as weighted_cross_entropy_with_logits
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'avg_pool',
@@ -66,3 +67,6 @@ __all__ = [
     'top_k',
     'weighted_cross_entropy_with_logits',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('nn', __name__)

@@ -79,6 +79,7 @@ from tfshim.ops.array_ops import top_k as top_k
 from tfshim.ops.math_ops import truediv as truediv
 from tfshim.ops.math_ops import xdivy as xdivy
 from tfshim.ops.math_ops import xlogy as xlogy
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'abs',
@@ -160,3 +161,6 @@ __all__ = [
     'xdivy',
     'xlogy',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('math', __name__)

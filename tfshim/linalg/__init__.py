@@ -22,6 +22,7 @@ from tfshim.ops.linalg_ops import tensordot as tensordot
 from tfshim.ops.linalg_ops import trace as trace
 from tfshim.ops.linalg_ops import matrix_transpose as transpose
 from tfshim.ops.linalg_ops import triangular_solve as triangular_solve
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'adjoint',
@@ -46,3 +47,6 @@ __all__ = [
     'transpose',
     'triangular_solve',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('linalg', __name__)

@@ -25,6 +25,7 @@ from tfshim.framework.dtypes import uint32 as uint32
 from tfshim.framework.dtypes import uint64 as uint64
 from tfshim.framework.dtypes import uint8 as uint8
 from tfshim.framework.dtypes import variant as variant
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'DType',
@@ -52,3 +53,6 @@ __all__ = [
     'uint8',
     'variant',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('dtypes', __name__)
