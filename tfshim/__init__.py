@@ -14,6 +14,7 @@ from tfshim import autodiff as autodiff
 from tfshim import bitwise as bitwise
 from tfshim import compat as compat
 from tfshim import config as config
+from tfshim import distribute as distribute
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
 from tfshim import linalg as linalg
@@ -22,7 +23,11 @@ from tfshim import math as math
 from tfshim import nest as nest
 from tfshim import nn as nn
 from tfshim import random as random
+from tfshim import sysconfig as sysconfig
+from tfshim import test as test
+from tfshim import version as version
 from tfshim.framework.dtypes import DType as DType
+from tfshim.framework.device_spec import DeviceSpec as DeviceSpec
 from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
 from tfshim.module import Module as Module
@@ -61,6 +66,7 @@ from tfshim.ops.math_ops import cos as cos
 from tfshim.ops.math_ops import cosh as cosh
 from tfshim.ops.math_ops import cumsum as cumsum
 from tfshim.eager.custom_gradient import custom_gradient as custom_gradient
+from tfshim.framework.device import device as device
 from tfshim.ops.math_ops import divide as divide
 from tfshim.framework.dtypes import double as double
 from tfshim.ops.linalg_ops import einsum as einsum
@@ -77,6 +83,7 @@ from tfshim.ops.math_ops import floor as floor
 from tfshim.eager.def_function import function as function
 from tfshim.ops.array_ops import gather as gather
 from tfshim.ops.array_ops import gather_nd as gather_nd
+from tfshim.util.tf_logging import get_logger as get_logger
 from tfshim.eager.backprop import gradients as gradients
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
@@ -173,6 +180,7 @@ from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'DType',
+    'DeviceSpec',
     'GradientTape',
     'IndexedSlices',
     'Module',
@@ -215,6 +223,8 @@ __all__ = [
     'cosh',
     'cumsum',
     'custom_gradient',
+    'device',
+    'distribute',
     'divide',
     'double',
     'dtypes',
@@ -233,6 +243,7 @@ __all__ = [
     'function',
     'gather',
     'gather_nd',
+    'get_logger',
     'gradients',
     'greater',
     'greater_equal',
@@ -311,10 +322,12 @@ __all__ = [
     'strided_slice',
     'string',
     'subtract',
+    'sysconfig',
     'tan',
     'tanh',
     'tensor_scatter_nd_update',
     'tensordot',
+    'test',
     'tile',
     'trace',
     'transpose',
@@ -328,6 +341,7 @@ __all__ = [
     'unique',
     'unstack',
     'variant',
+    'version',
     'where',
     'zeros',
     'zeros_like',
