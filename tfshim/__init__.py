@@ -25,6 +25,7 @@ from tfshim import nn as nn
 from tfshim import random as random
 from tfshim import sysconfig as sysconfig
 from tfshim import test as test
+from tfshim import train as train
 from tfshim import version as version
 from tfshim.framework.dtypes import DType as DType
 from tfshim.framework.device_spec import DeviceSpec as DeviceSpec
@@ -330,6 +331,7 @@ __all__ = [
     'test',
     'tile',
     'trace',
+    'train',
     'transpose',
     'truediv',
     'truncatediv',
