@@ -166,7 +166,8 @@ class _Restore:
         node = self.saved[node_id]
         if node.key and isinstance(obj, Variable):
             value = self.reader.tensor(node.key)
-            obj.assign(value.astype(obj.dtype.as_numpy_dtype) if obj.dtype != dtypes.string else value)
+            dtype = dtypes.as_dtype(obj.dtype)
+            obj.assign(value.astype(dtype.as_numpy_dtype) if dtype != dtypes.string else value)
             self.restored_keys.add(node.key)
         live = dict(children(obj))
         for child_id, name in node.children:
@@ -261,7 +262,8 @@ class InitializationOnlyStatus:
 # ---- the public API --------------------------------------------------------------------------------------------
 
 def _values(nodes: list[_Node]) -> list[tuple[str, np.ndarray, dtypes.DType]]:
-    return [(n.key, np.asarray(n.obj.numpy()), n.obj.dtype) for n in nodes if n.key]
+    # dtypes.as_dtype: a Keras variable's dtype is a string ("float32")
+    return [(n.key, np.asarray(n.obj.numpy()), dtypes.as_dtype(n.obj.dtype)) for n in nodes if n.key]
 
 
 def write_objects(root: Any, prefix: str) -> str:
@@ -291,9 +293,9 @@ class Checkpoint:
     """Groups trackable objects (keyword arguments) to save and restore them together."""
 
     def __init__(self, root: Any = None, **kwargs: Any) -> None:
-        for value in kwargs.values():
+        for name, value in kwargs.items():
             if not _is_trackable(value):
-                raise ValueError(f"`Checkpoint` was expecting a trackable object (an object derived from "
+                raise ValueError(f"`Checkpoint` was expecting {name} to be a trackable object (an object derived from "
                                  f"`Trackable`), got {value}. If you believe this object should be trackable "
                                  "(i.e. it is part of the TensorFlow Python API and manages state), please open "
                                  "an issue.")
@@ -345,6 +347,8 @@ class Checkpoint:
         """Restores the values saved at `save_path` (a prefix or a directory); None restores nothing."""
         if save_path is None:
             return InitializationOnlyStatus()
+        # TF makes the save counter first, so a checkpoint from `write` (which has none) leaves it unmatched
+        self.save_counter  # noqa: B018
         return self.read(save_path, options)
 
 
@@ -515,7 +519,7 @@ class CheckpointReader:
         if not self._reader.has_tensor(key):
             raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
         value = self._reader.tensor(key)
-        return value.item() if value.ndim == 0 else value
+        return value[()] if value.ndim == 0 else value  # a NumPy scalar (bytes for a string), as TF returns
 
 
 def _prefix(ckpt_dir_or_file: Any) -> str:
