@@ -21,7 +21,7 @@ import numpy as np
 
 from tfshim.framework import dtypes, errors
 from tfshim.framework.variables import Variable
-from tfshim.training import deferred, tensor_bundle
+from tfshim.training import data_structures, deferred, tensor_bundle
 from tfshim.training.deferred import restore_on_set
 from tfshim.training.proto_wire import field_bytes, field_varint, first, parse, text
 from tfshim.util import tf_logging
@@ -41,6 +41,10 @@ def escape_local_name(name: str) -> str:
 
 def _is_trackable(obj: Any) -> bool:
     if isinstance(obj, (Variable, Checkpoint)) or hasattr(obj, "_trackable_children"):
+        return True
+    from tfshim.ops.random_ops import Generator
+
+    if isinstance(obj, Generator):
         return True
     if isinstance(obj, (list, tuple)):
         return any(_is_trackable(x) for x in obj)
@@ -175,7 +179,7 @@ class _Restore:
                 self.match(child_id, live[name])
             elif child_id not in self.matched:
                 try:
-                    deferred.pending.setdefault(obj, {})[name] = (self, child_id)
+                    deferred.defer(obj, name, self, child_id)
                 except TypeError:  # not weak-referenceable (a plain list): no deferred restoration under it
                     pass
 
@@ -313,8 +317,11 @@ class Checkpoint:
         return out
 
     def __setattr__(self, name: str, value: Any) -> None:
+        if not name.startswith("_"):
+            value = data_structures.wrap(value)
         object.__setattr__(self, name, value)
-        if not name.startswith("_") and "_kwargs" in self.__dict__ and _is_trackable(value):
+        if not name.startswith("_") and "_kwargs" in self.__dict__ and (
+                _is_trackable(value) or isinstance(value, data_structures.ListWrapper)):
             self._kwargs[name] = value
             restore_on_set(self, name, value)
 

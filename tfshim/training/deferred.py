@@ -14,11 +14,21 @@ from typing import Any
 pending: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+def defer(parent: Any, name: str, restore: Any, node_id: int) -> None:
+    """Makes the saved node `node_id` wait for `parent.<name>` (or element `name` of a ListWrapper)."""
+    try:
+        pending.setdefault(parent, {})[name] = (restore, node_id)
+    except TypeError:  # unhashable (a ListWrapper, as TF's is): kept on the object itself
+        if hasattr(parent, "__dict__"):
+            parent.__dict__.setdefault("_deferred", {})[name] = (restore, node_id)
+
+
 def restore_on_set(parent: Any, name: str, value: Any) -> None:
-    if not pending:
+    own = getattr(parent, "__dict__", {}).get("_deferred") if type(parent).__hash__ is None else None
+    if not pending and not own:
         return
     try:
-        waiting = pending.get(parent)
+        waiting = own or pending.get(parent)
     except TypeError:  # unhashable
         return
     if waiting and name in waiting:
