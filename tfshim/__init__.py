@@ -23,6 +23,7 @@ from tfshim import math as math
 from tfshim import nest as nest
 from tfshim import nn as nn
 from tfshim import random as random
+from tfshim import saved_model as saved_model
 from tfshim import sysconfig as sysconfig
 from tfshim import test as test
 from tfshim import train as train
@@ -305,6 +306,7 @@ __all__ = [
     'reverse',
     'round',
     'saturate_cast',
+    'saved_model',
     'scatter_nd',
     'shape',
     'sigmoid',
