@@ -21,8 +21,8 @@ class DeviceSpec:
 
     __slots__ = ("_job", "_replica", "_task", "_device_type", "_device_index")
 
-    def __init__(self, job: str | None = None, replica: int | None = None, task: int | None = None,
-                 device_type: str | None = None, device_index: int | None = None) -> None:
+    def __init__(self, job: Any = None, replica: Any = None, task: Any = None,
+                 device_type: Any = None, device_index: Any = None) -> None:
         self._job = None if job is None else str(job)
         self._replica = _int_or_none(replica)
         self._task = _int_or_none(task)

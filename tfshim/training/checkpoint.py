@@ -68,7 +68,7 @@ def children(obj: Any) -> list[tuple[str, Any]]:
         return [(str(i), c) for i, c in enumerate(obj) if _is_trackable(c)]
     if isinstance(obj, dict):
         return [(str(k), c) for k, c in obj.items() if _is_trackable(c)]
-    ignored = getattr(obj, "_TF_MODULE_IGNORED_PROPERTIES", frozenset())
+    ignored: frozenset = getattr(obj, "_TF_MODULE_IGNORED_PROPERTIES", frozenset())
     return [(k, v) for k, v in vars(obj).items() if k not in ignored and v is not obj and _is_trackable(v)]
 
 
@@ -136,7 +136,7 @@ class _SavedNode:
         self.children = []
         for ref in fields.get(1, []):
             f = parse(ref)
-            self.children.append((int(first(f, 1)), text(first(f, 2, b""))))  # type: ignore[call-overload]
+            self.children.append((int(first(f, 1)), text(first(f, 2, b""))))
         self.key = ""
         for attr in fields.get(2, []):
             f = parse(attr)
@@ -211,11 +211,7 @@ class CheckpointLoadStatus:
         missing = r.values_keys() - r.restored_keys
         if missing:
             raise AssertionError(f"Unrestored values in checkpoint: {sorted(missing)}")
-        matched = {id(o) for o in r.matched.values()}
-        for node in object_graph(self._root):
-            if isinstance(node.obj, Variable) and id(node.obj) not in matched:
-                raise AssertionError(f"Object not assigned a value from checkpoint: {node.obj!r}")
-        return self
+        return self.assert_existing_objects_matched()
 
     def assert_existing_objects_matched(self) -> CheckpointLoadStatus:
         matched = {id(o) for o in self._restore.matched.values()}

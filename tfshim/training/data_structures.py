@@ -28,7 +28,7 @@ class ListWrapper(list):
         if isinstance(index, int):
             restore_on_set(self, str(index % len(self)), value)
 
-    def __iadd__(self, values: Any) -> ListWrapper:
+    def __iadd__(self, values: Any) -> ListWrapper:  # type: ignore[misc]
         self.extend(values)
         return self
 

@@ -8,6 +8,7 @@ which the callers interpret by TF's .proto definitions (tensor_bundle.proto, tra
 from __future__ import annotations
 
 import struct
+from typing import Any
 
 
 def varint(value: int) -> bytes:
@@ -70,6 +71,7 @@ def parse(data: bytes) -> dict[int, list]:
     while pos < len(data):
         key, pos = read_varint(data, pos)
         number, wire_type = key >> 3, key & 7
+        value: Any
         if wire_type == 0:
             value, pos = read_varint(data, pos)
         elif wire_type == 1:
@@ -90,7 +92,7 @@ def parse(data: bytes) -> dict[int, list]:
     return fields
 
 
-def first(fields: dict[int, list], number: int, default: object = 0) -> object:
+def first(fields: dict[int, list], number: int, default: Any = 0) -> Any:
     values = fields.get(number)
     return values[-1] if values else default
 

@@ -136,7 +136,7 @@ def read_table(path: str) -> dict[bytes, bytes]:
     index_start = pos
     _, pos = read_varint(footer, pos)
     _, pos = read_varint(footer, pos)
-    table = {}
+    table: dict[bytes, bytes] = {}
     for _, handle in _read_block(data, footer[index_start:pos], path):
         table.update(_read_block(data, handle, path))
     return table
@@ -202,13 +202,13 @@ class BundleEntry:
     def __init__(self, key: str, proto: bytes) -> None:
         fields = parse(proto)
         self.key = key
-        self.dtype = _BY_ENUM[int(first(fields, 1))]  # type: ignore[call-overload]
-        shape_fields = parse(first(fields, 2, b""))  # type: ignore[arg-type]
-        self.shape = tuple(int(first(parse(d), 1)) for d in shape_fields.get(2, []))  # type: ignore[arg-type]
-        self.shard_id = int(first(fields, 3))  # type: ignore[arg-type]
-        self.offset = int(first(fields, 4))  # type: ignore[arg-type]
-        self.size = int(first(fields, 5))  # type: ignore[arg-type]
-        self.crc32c = int(first(fields, 6))  # type: ignore[arg-type]
+        self.dtype = _BY_ENUM[int(first(fields, 1))]
+        shape_fields = parse(first(fields, 2, b""))
+        self.shape = tuple(int(first(parse(d), 1)) for d in shape_fields.get(2, []))
+        self.shard_id = int(first(fields, 3))
+        self.offset = int(first(fields, 4))
+        self.size = int(first(fields, 5))
+        self.crc32c = int(first(fields, 6))
         self.has_slices = bool(fields.get(7))
 
 
