@@ -10,20 +10,12 @@ from tfshim.ipython_ext import unload_ipython_extension as unload_ipython_extens
 __version__ = "2.21.0"
 __tfshim_version__ = "0.1.0"
 
-
-def __getattr__(name):
-    # tf.keras is imported on first use, so that `import tfshim` stays fast.
-    if name == "keras":
-        import importlib
-
-        return importlib.import_module("tfshim.keras")
-    raise AttributeError(f"module 'tensorflow' has no attribute {name!r}")
-
 from tfshim import autodiff as autodiff
 from tfshim import autograph as autograph
 from tfshim import bitwise as bitwise
 from tfshim import compat as compat
 from tfshim import config as config
+from tfshim import distribute as distribute
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
 from tfshim import linalg as linalg
@@ -32,8 +24,14 @@ from tfshim import math as math
 from tfshim import nest as nest
 from tfshim import nn as nn
 from tfshim import random as random
+from tfshim import saved_model as saved_model
+from tfshim import sysconfig as sysconfig
+from tfshim import test as test
+from tfshim import train as train
 from tfshim import types as types
+from tfshim import version as version
 from tfshim.framework.dtypes import DType as DType
+from tfshim.framework.device_spec import DeviceSpec as DeviceSpec
 from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
 from tfshim.module import Module as Module
@@ -72,6 +70,7 @@ from tfshim.ops.math_ops import cos as cos
 from tfshim.ops.math_ops import cosh as cosh
 from tfshim.ops.math_ops import cumsum as cumsum
 from tfshim.eager.custom_gradient import custom_gradient as custom_gradient
+from tfshim.framework.device import device as device
 from tfshim.ops.math_ops import divide as divide
 from tfshim.framework.dtypes import double as double
 from tfshim.ops.linalg_ops import einsum as einsum
@@ -88,6 +87,7 @@ from tfshim.ops.math_ops import floor as floor
 from tfshim.eager.def_function import function as function
 from tfshim.ops.array_ops import gather as gather
 from tfshim.ops.array_ops import gather_nd as gather_nd
+from tfshim.util.tf_logging import get_logger as get_logger
 from tfshim.eager.backprop import gradients as gradients
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
@@ -183,9 +183,11 @@ from tfshim.framework.dtypes import variant as variant
 from tfshim.ops.array_ops import where as where
 from tfshim.ops.array_ops import zeros as zeros
 from tfshim.ops.array_ops import zeros_like as zeros_like
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'DType',
+    'DeviceSpec',
     'GradientTape',
     'IndexedSlices',
     'Module',
@@ -229,6 +231,8 @@ __all__ = [
     'cosh',
     'cumsum',
     'custom_gradient',
+    'device',
+    'distribute',
     'divide',
     'double',
     'dtypes',
@@ -247,6 +251,7 @@ __all__ = [
     'function',
     'gather',
     'gather_nd',
+    'get_logger',
     'gradients',
     'greater',
     'greater_equal',
@@ -310,6 +315,7 @@ __all__ = [
     'reverse',
     'round',
     'saturate_cast',
+    'saved_model',
     'scatter_nd',
     'shape',
     'sigmoid',
@@ -328,12 +334,15 @@ __all__ = [
     'strided_slice',
     'string',
     'subtract',
+    'sysconfig',
     'tan',
     'tanh',
     'tensor_scatter_nd_update',
     'tensordot',
+    'test',
     'tile',
     'trace',
+    'train',
     'transpose',
     'truediv',
     'truncatediv',
@@ -346,7 +355,11 @@ __all__ = [
     'unique',
     'unstack',
     'variant',
+    'version',
     'where',
     'zeros',
     'zeros_like',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('', __name__)

@@ -3,8 +3,12 @@
 
 from tfshim.eager.forwardprop import ForwardAccumulator as ForwardAccumulator
 from tfshim.eager.backprop import GradientTape as GradientTape
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'ForwardAccumulator',
     'GradientTape',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('autodiff', __name__)

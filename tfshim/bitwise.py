@@ -7,6 +7,7 @@ from tfshim.ops.bitwise_ops import bitwise_xor as bitwise_xor
 from tfshim.ops.bitwise_ops import invert as invert
 from tfshim.ops.bitwise_ops import left_shift as left_shift
 from tfshim.ops.bitwise_ops import right_shift as right_shift
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'bitwise_and',
@@ -16,3 +17,6 @@ __all__ = [
     'left_shift',
     'right_shift',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('bitwise', __name__)

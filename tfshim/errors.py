@@ -36,6 +36,7 @@ from tfshim.framework.errors import UnauthenticatedError as UnauthenticatedError
 from tfshim.framework.errors import UnavailableError as UnavailableError
 from tfshim.framework.errors import UnimplementedError as UnimplementedError
 from tfshim.framework.errors import UnknownError as UnknownError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'ABORTED',
@@ -74,3 +75,6 @@ __all__ = [
     'UnimplementedError',
     'UnknownError',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('errors', __name__)

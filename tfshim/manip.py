@@ -6,6 +6,7 @@ from tfshim.ops.array_ops import reshape as reshape
 from tfshim.ops.array_ops import reverse as reverse
 from tfshim.ops.array_ops import scatter_nd as scatter_nd
 from tfshim.ops.array_ops import tile as tile
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'gather_nd',
@@ -14,3 +15,6 @@ __all__ = [
     'scatter_nd',
     'tile',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('manip', __name__)

@@ -14,6 +14,8 @@ from typing import Any
 
 from tfshim.framework.variables import Variable
 from tfshim.ops.name_scope import name_scope
+from tfshim.training.data_structures import wrap
+from tfshim.training.deferred import restore_on_set
 from tfshim.util.tf_export import tf_export
 
 _CAMEL_TO_SNAKE_R = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
@@ -48,6 +50,11 @@ class Module:
         self._name = name
         with name_scope(name) as scope_name:
             self._name_scope = name_scope(scope_name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        value = wrap(value)  # TF tracks a list attribute as a ListWrapper
+        object.__setattr__(self, name, value)
+        restore_on_set(self, name, value)  # a checkpoint value waiting for this attribute (deferred restoration)
 
     @property
     def name(self) -> str:

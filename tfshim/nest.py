@@ -5,6 +5,7 @@ from tfshim.util.nest import flatten as flatten
 from tfshim.util.nest import is_nested as is_nested
 from tfshim.util.nest import map_structure as map_structure
 from tfshim.util.nest import pack_sequence_as as pack_sequence_as
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'flatten',
@@ -12,3 +13,6 @@ __all__ = [
     'map_structure',
     'pack_sequence_as',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('nest', __name__)

@@ -6,6 +6,7 @@ from tfshim.autograph.impl.api import set_verbosity as set_verbosity
 from tfshim.autograph.impl.api import to_code as to_code
 from tfshim.autograph.impl.api import to_graph as to_graph
 from tfshim.autograph.impl.api import trace as trace
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'experimental',
@@ -14,3 +15,6 @@ __all__ = [
     'to_graph',
     'trace',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('autograph', __name__)

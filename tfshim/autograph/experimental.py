@@ -4,9 +4,13 @@
 from tfshim.autograph.impl.api import Feature as Feature
 from tfshim.autograph.impl.api import do_not_convert as do_not_convert
 from tfshim.autograph.impl.api import set_loop_options as set_loop_options
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'Feature',
     'do_not_convert',
     'set_loop_options',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('autograph.experimental', __name__)

@@ -2,7 +2,11 @@
 # ruff: noqa: I001, E402
 
 from tfshim.compat import v1 as v1
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'v1',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('compat', __name__)

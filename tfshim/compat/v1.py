@@ -2,7 +2,11 @@
 # ruff: noqa: I001, E402
 
 from tfshim.framework.tensor_shape import Dimension as Dimension
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'Dimension',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('compat.v1', __name__)

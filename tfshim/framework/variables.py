@@ -32,6 +32,10 @@ def _read_grad(op: Any, grad: Any) -> Any:
 
 _unique_ids = itertools.count(1)
 
+# The class `tf.Variable(...)` makes: a tf.distribute strategy's scope pushes its own (MirroredVariable), as TF's
+# strategies do with a variable creator scope (tfshim/distribute/distribute_lib.py).
+variable_class_stack: list[type] = []
+
 
 @tf_export("Variable")
 class Variable:
@@ -42,7 +46,7 @@ class Variable:
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         if cls is Variable:
-            cls = ResourceVariable
+            cls = variable_class_stack[-1] if variable_class_stack else ResourceVariable
         return object.__new__(cls)
 
     def __init__(

@@ -30,3 +30,9 @@ __all__ = [
     "Sequential", "Variable", "activations", "initializers", "layers", "losses", "metrics", "models",
     "name_scope", "optimizers", "utils", "version",
 ]
+
+
+# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
+
+__getattr__ = _namespace_getattr("keras", __name__)

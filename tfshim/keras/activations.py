@@ -137,3 +137,9 @@ def get(identifier: Any) -> Any:
 
 def serialize(activation: Any) -> str:
     return activation.__name__
+
+
+# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
+
+__getattr__ = _namespace_getattr("keras.activations", __name__)

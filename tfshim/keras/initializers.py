@@ -259,3 +259,9 @@ def get(identifier: Any) -> Any:
 def serialize(initializer: Any) -> dict:
     return {"module": "keras.initializers", "class_name": type(initializer).__name__,
             "config": initializer.get_config(), "registered_name": None}
+
+
+# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
+
+__getattr__ = _namespace_getattr("keras.initializers", __name__)

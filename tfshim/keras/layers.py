@@ -19,6 +19,7 @@ import numpy as np
 
 from tfshim.keras import _tree, activations, initializers
 from tfshim.keras._backend import Variable, auto_name, current_path, floatx, name_scope, standardize_dtype
+from tfshim.training.deferred import restore_on_set
 
 
 def _tf() -> Any:
@@ -142,6 +143,7 @@ class Layer:
                 if isinstance(v, Layer) and v is not self and all(v is not x for x in self._layers):
                     self._layers.append(v)
         object.__setattr__(self, name, value)
+        restore_on_set(self, name, value)  # a checkpoint value waiting for this attribute (deferred restoration)
 
     def _build_at_init(self) -> None:
         self.built = True
@@ -635,3 +637,9 @@ class Activation(Layer):
 
 __all__ = ["Layer", "InputLayer", "Input", "InputSpec", "Dense", "Flatten", "Dropout", "ReLU", "Softmax",
            "Activation", "KerasTensor", "floatx"]
+
+
+# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
+
+__getattr__ = _namespace_getattr("keras.layers", __name__)

@@ -416,3 +416,9 @@ def get(identifier: Any) -> Any:
     if callable(identifier):
         return identifier
     raise ValueError(f"Could not interpret loss identifier: {identifier}")
+
+
+# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
+
+__getattr__ = _namespace_getattr("keras.losses", __name__)

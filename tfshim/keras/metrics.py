@@ -278,3 +278,9 @@ binary_crossentropy = _losses.binary_crossentropy
 categorical_crossentropy = _losses.categorical_crossentropy
 sparse_categorical_crossentropy = _losses.sparse_categorical_crossentropy
 huber = _losses.huber
+
+
+# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
+
+__getattr__ = _namespace_getattr("keras.metrics", __name__)

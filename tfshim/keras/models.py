@@ -257,3 +257,9 @@ def print_summary(model: Model, line_length: Any = None, positions: Any = None, 
         print_fn(text)
     else:
         print(text, end="")
+
+
+# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
+
+__getattr__ = _namespace_getattr("keras.models", __name__)

@@ -33,3 +33,9 @@ def to_categorical(x: Any, num_classes: Any = None) -> np.ndarray:
     out = np.zeros((x.shape[0], num_classes), dtype="float32")
     out[np.arange(x.shape[0]), x] = 1
     return out.reshape(input_shape + (num_classes,))
+
+
+# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
+
+__getattr__ = _namespace_getattr("keras.utils", __name__)

@@ -19,6 +19,7 @@ from tfshim.ops.random_ops import stateless_truncated_normal as stateless_trunca
 from tfshim.ops.random_ops import stateless_random_uniform as stateless_uniform
 from tfshim.ops.random_ops import truncated_normal as truncated_normal
 from tfshim.ops.random_ops import random_uniform as uniform
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'Algorithm',
@@ -40,3 +41,6 @@ __all__ = [
     'truncated_normal',
     'uniform',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('random', __name__)

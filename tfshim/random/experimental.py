@@ -8,6 +8,7 @@ from tfshim.ops.random_ops import get_global_generator as get_global_generator
 from tfshim.ops.random_ops import set_global_generator as set_global_generator
 from tfshim.ops.random_ops import fold_in as stateless_fold_in
 from tfshim.ops.random_ops import split as stateless_split
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'Algorithm',
@@ -18,3 +19,6 @@ __all__ = [
     'stateless_fold_in',
     'stateless_split',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('random.experimental', __name__)

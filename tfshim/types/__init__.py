@@ -2,7 +2,11 @@
 # ruff: noqa: I001, E402
 
 from tfshim.types import experimental as experimental
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'experimental',
 ]
+
+# TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
+__getattr__ = _namespace_getattr('types', __name__)

@@ -7,6 +7,8 @@ import logging
 import sys
 from typing import Any
 
+from tfshim.util.tf_export import tf_export
+
 _counts: dict[Any, int] = {}
 
 
@@ -22,6 +24,7 @@ class _StderrHandler(logging.StreamHandler):
         pass
 
 
+@tf_export("get_logger")
 def get_logger() -> logging.Logger:
     """The "tensorflow" logger, with TF's stderr format (checked on each use: logging is rare)."""
     logger = logging.getLogger("tensorflow")

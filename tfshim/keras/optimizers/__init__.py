@@ -542,3 +542,9 @@ def get(identifier: Any) -> Optimizer:
 
 
 __all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "schedules", "get"]
+
+
+# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
+
+__getattr__ = _namespace_getattr("keras.optimizers", __name__)

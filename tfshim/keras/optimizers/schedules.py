@@ -153,3 +153,9 @@ class CosineDecay(LearningRateSchedule):
 def serialize(schedule: LearningRateSchedule) -> dict:
     return {"module": "keras.optimizers.schedules", "class_name": type(schedule).__name__,
             "config": schedule.get_config(), "registered_name": None}
+
+
+# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
+
+__getattr__ = _namespace_getattr("keras.optimizers.schedules", __name__)

@@ -1,0 +1,21 @@
+import tensorflow as tf
+
+print(tf.config.list_physical_devices())
+print(tf.config.list_physical_devices("GPU"))
+print(tf.config.list_physical_devices("CPU"))
+print(tf.config.list_physical_devices("cpu"), tf.config.list_physical_devices("TPU"))
+cpu = tf.config.list_physical_devices("CPU")[0]
+print(cpu.name, cpu.device_type, cpu == tf.config.PhysicalDevice("/physical_device:CPU:0", "CPU"))
+print(tf.config.experimental.list_physical_devices())
+print(tf.config.get_visible_devices())
+print(tf.config.get_visible_devices("GPU"))
+print(tf.config.list_logical_devices())
+print(tf.config.list_logical_devices("GPU"))
+print(tf.config.experimental.list_logical_devices("CPU"))
+print(tf.config.get_logical_device_configuration(cpu))
+print(tf.config.LogicalDeviceConfiguration(memory_limit=10))
+print(tf.config.LogicalDevice("/device:CPU:0", "CPU"))
+print(tf.config.experimental.get_device_details(cpu))
+print("Is there a GPU available: ", bool(tf.config.list_physical_devices("GPU")))
+x = tf.random.uniform([3, 3])
+print(x.device.endswith("GPU:0"), x.device.endswith("CPU:0"))

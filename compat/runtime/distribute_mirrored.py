@@ -1,0 +1,23 @@
+import tensorflow as tf
+
+m = tf.distribute.MirroredStrategy()
+print(type(m).__name__, m.num_replicas_in_sync, m.extended.worker_devices)
+with m.scope():
+    v = tf.Variable(2.0)
+    print(tf.distribute.get_replica_context(), tf.distribute.in_cross_replica_context())
+    print(tf.distribute.get_strategy() is m, tf.distribute.has_strategy())
+print(v)
+print(repr(v))
+print(type(v).__name__)
+print(v + 1)
+v.assign_add(1.0)
+print(v.numpy())
+r = m.run(lambda x: x + 1, args=(tf.constant(3.0),))
+print(r)
+print(m.reduce("SUM", r, axis=None))
+print(m.experimental_local_results(r))
+print(m.run(lambda: tf.distribute.get_replica_context().replica_id_in_sync_group))
+print(m.run(lambda: tf.distribute.get_replica_context().num_replicas_in_sync))
+print(m.run(lambda: tf.distribute.get_replica_context().all_reduce("SUM", tf.constant(2.0))))
+print(m.extended.parameter_devices)
+print(tf.distribute.get_strategy() is m)

@@ -1,0 +1,1 @@
+"""TF's platform layer: build information, test helpers (TF: python/platform/)."""
