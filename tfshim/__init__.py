@@ -31,11 +31,13 @@ from tfshim import math as math
 from tfshim import nest as nest
 from tfshim import nn as nn
 from tfshim import random as random
+from tfshim import sparse as sparse
 from tfshim.framework.dtypes import DType as DType
 from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
 from tfshim.module import Module as Module
 from tfshim.framework.errors import OpError as OpError
+from tfshim.framework.sparse_tensor import SparseTensor as SparseTensor
 from tfshim.framework.tensor import Tensor as Tensor
 from tfshim.framework.tensor_shape import TensorShape as TensorShape
 from tfshim.eager.def_function import TensorSpec as TensorSpec
@@ -185,6 +187,7 @@ __all__ = [
     'IndexedSlices',
     'Module',
     'OpError',
+    'SparseTensor',
     'Tensor',
     'TensorShape',
     'TensorSpec',
@@ -310,6 +313,7 @@ __all__ = [
     'size',
     'slice',
     'sort',
+    'sparse',
     'split',
     'sqrt',
     'square',

@@ -170,7 +170,15 @@ def ones(shape: Any, dtype: Any = dtypes.float32, name: Any = None, layout: Any 
     return _filled(shape, dtype, 1)
 
 
-ZerosLike = defop("ZerosLike", np.zeros_like)
+def _zeros_like_kernel(x: np.ndarray) -> Any:
+    if x.dtype == object:  # a string tensor: TF's zero is the empty string
+        out = np.empty(x.shape, object)
+        out[...] = b""
+        return out
+    return np.zeros_like(x)
+
+
+ZerosLike = defop("ZerosLike", _zeros_like_kernel)
 OnesLike = defop("OnesLike", np.ones_like)
 not_differentiable(ZerosLike, OnesLike)
 

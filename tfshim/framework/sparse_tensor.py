@@ -1,0 +1,120 @@
+"""tf.SparseTensor: a dense tensor given by `indices`, `values` and `dense_shape`
+(TF: python/framework/sparse_tensor.py).
+
+The three components are ordinary tensors, so gradients flow into `values` through
+the sparse ops that consume them (ops/sparse_ops.py). As in TF, a SparseTensor is not
+a `tf.Tensor`: converting one to a dense tensor needs `tf.sparse.to_dense`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tfshim.framework import dtypes
+from tfshim.framework.tensor import Tensor
+from tfshim.framework.tensor_shape import TensorShape
+from tfshim.util.tf_export import tf_export
+
+
+@tf_export("sparse.SparseTensor", "SparseTensor")
+class SparseTensor:
+    """Represents `dense[indices[i]] = values[i]` over a `dense_shape` tensor of zeros."""
+
+    # TF's class lives in this module; tfshim keeps TF's module path for messages naming the class.
+    _tf_module = "tensorflow.python.framework.sparse_tensor"
+
+    @classmethod
+    def from_value(cls, sparse_tensor_value: Any) -> SparseTensor:
+        if not is_sparse(sparse_tensor_value):
+            raise TypeError(f"Argument sparse_tensor_value={sparse_tensor_value} "
+                            "is neither a SparseTensor nor SparseTensorValue.")
+        return SparseTensor(sparse_tensor_value.indices, sparse_tensor_value.values,
+                            sparse_tensor_value.dense_shape)
+
+    def __init__(self, indices: Any, values: Any, dense_shape: Any) -> None:
+        from tfshim.framework.constant_op import convert_to_tensor
+
+        indices = convert_to_tensor(indices, dtype=dtypes.int64)
+        values = convert_to_tensor(values)
+        dense_shape = convert_to_tensor(dense_shape, dtype=dtypes.int64)
+        self._indices, self._values, self._dense_shape = indices, values, dense_shape
+        indices_shape = indices.shape.with_rank(2)
+        values_shape = values.shape.with_rank(1)
+        shape_shape = dense_shape.shape.with_rank(1)
+        _assert_dims_compatible(indices_shape[0], values_shape[0])
+        _assert_dims_compatible(indices_shape[1], shape_shape[0])
+        self._shape = TensorShape([int(d) if d >= 0 else None for d in dense_shape._value.tolist()])
+
+    indices = property(lambda self: self._indices, doc="The int64 [N, ndims] indices of the values.")
+    values = property(lambda self: self._values, doc="The [N] values.")
+    dense_shape = property(lambda self: self._dense_shape, doc="The int64 [ndims] shape of the dense tensor.")
+
+    @property
+    def dtype(self) -> dtypes.DType:
+        return self._values._dtype
+
+    @property
+    def shape(self) -> TensorShape:
+        return self._shape
+
+    def get_shape(self) -> TensorShape:
+        return self._shape
+
+    @property
+    def ndim(self) -> int | None:
+        return self._shape.rank
+
+    def set_shape(self, shape: Any) -> None:
+        """An assertion in eager mode: ValueError when `shape` is incompatible with the dense shape."""
+        self._shape = self._shape.merge_with(TensorShape(shape))
+
+    def with_values(self, new_values: Any) -> SparseTensor:
+        return SparseTensor(self._indices, new_values, self._dense_shape)
+
+    def consumers(self) -> list:
+        return []
+
+    def _numpy(self) -> Any:
+        return SparseTensorValue(self._indices.numpy(), self._values.numpy(), self._dense_shape.numpy())
+
+    def __repr__(self) -> str:
+        return "SparseTensor(indices=%s, values=%s, dense_shape=%s)" % (
+            self._indices, self._values, self._dense_shape)
+
+    @staticmethod
+    def _override_operator(operator: str, func: Any) -> None:
+        setattr(SparseTensor, operator, func)
+
+
+def _assert_dims_compatible(a: Any, b: Any) -> None:
+    if a is not None and b is not None and a != b:
+        raise ValueError(f"Dimensions {a} and {b} are not compatible")
+
+
+class SparseTensorValue:
+    """TF: tf.compat.v1.SparseTensorValue, the NumPy triple of a SparseTensor."""
+
+    def __init__(self, indices: Any, values: Any, dense_shape: Any) -> None:
+        self.indices, self.values, self.dense_shape = indices, values, dense_shape
+
+    def __repr__(self) -> str:
+        return "SparseTensorValue(indices=%r, values=%r, dense_shape=%r)" % (
+            self.indices, self.values, self.dense_shape)
+
+
+def is_sparse(x: Any) -> bool:
+    """TF: sparse_tensor.is_sparse."""
+    return isinstance(x, (SparseTensor, SparseTensorValue))
+
+
+def convert_to_sparse(value: Any, arg: str = "sp_input") -> SparseTensor:
+    """A SparseTensor, or TF's TypeError for anything else (TF: _convert_to_sparse_tensor)."""
+    if isinstance(value, SparseTensorValue):
+        return SparseTensor.from_value(value)
+    if not isinstance(value, SparseTensor):
+        raise TypeError("Input must be a SparseTensor.")
+    return value
+
+
+def is_dense(x: Any) -> bool:
+    return isinstance(x, Tensor)
