@@ -32,6 +32,7 @@ from tfshim import nest as nest
 from tfshim import nn as nn
 from tfshim import random as random
 from tfshim import sparse as sparse
+from tfshim import strings as strings
 from tfshim.framework.dtypes import DType as DType
 from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
@@ -53,6 +54,7 @@ from tfshim.ops.math_ops import argmax as argmax
 from tfshim.ops.math_ops import argmin as argmin
 from tfshim.ops.array_ops import argsort as argsort
 from tfshim.framework.dtypes import as_dtype as as_dtype
+from tfshim.ops.string_ops import as_string as as_string
 from tfshim.ops.math_ops import asin as asin
 from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
@@ -203,6 +205,7 @@ __all__ = [
     'argmin',
     'argsort',
     'as_dtype',
+    'as_string',
     'asin',
     'atan',
     'atan2',
@@ -322,6 +325,7 @@ __all__ = [
     'stop_gradient',
     'strided_slice',
     'string',
+    'strings',
     'subtract',
     'tan',
     'tanh',

@@ -223,7 +223,13 @@ def add(x: Any, y: Any, name: Any = None) -> Tensor:
         hint = x._dtype if isinstance(x, Tensor) else (y._dtype if isinstance(y, Tensor) else None)
         x = convert_to_tensor(x, dtype_hint=hint)
         y = convert_to_tensor(y, dtype_hint=x._dtype)
+    if x._dtype is dtypes.string:  # TF: strings concatenate through the older Add op
+        return run(Add, (), x, y)
     return run(AddV2, (), x, y)  # TF's add converts both first: always the fast path
+
+
+Add = defop("Add", cwise_binary(np.add))  # used by tf.add for strings only (bytes + bytes)
+not_differentiable(Add)
 
 
 Sub = defop("Sub", cwise_binary(x86_nan_order(np.subtract)))
