@@ -16,12 +16,20 @@ from tfshim.framework.tensor_shape import TensorShape
 from tfshim.util.tf_export import tf_export
 
 
+class _TFClassRepr(type):
+    """Shows the class as TF's (`<class 'tensorflow.python.framework.sparse_tensor.SparseTensor'>`), as TF's
+    messages that name a value's type (e.g. convert_to_tensor's "unsupported type") print it."""
+
+    def __repr__(cls) -> str:
+        return "<class '%s.%s'>" % (cls._tf_module, cls.__name__)
+
+
 @tf_export("sparse.SparseTensor", "SparseTensor")
-class SparseTensor:
+class SparseTensor(metaclass=_TFClassRepr):
     """Represents `dense[indices[i]] = values[i]` over a `dense_shape` tensor of zeros."""
 
-    # TF's class lives in this module; tfshim keeps TF's module path for messages naming the class.
     _tf_module = "tensorflow.python.framework.sparse_tensor"
+    _tf_native_object = True  # a composite tensor: tf.is_tensor is True for it, as in TF
 
     @classmethod
     def from_value(cls, sparse_tensor_value: Any) -> SparseTensor:
