@@ -245,6 +245,29 @@ SparseDenseCwiseDiv = defop("SparseDenseCwiseDiv", _cwise_kernel(
     lambda x, y: np.floor_divide(x, y) if x.dtype.kind in "iu" else np.true_divide(x, y), "SparseDenseCwiseDiv"))
 
 
+def _cwise_grad(op: Any, grad: Tensor, is_mul: bool) -> list:
+    """Returns grad * y (or grad / y) at each value's position in the broadcast y, and for y those
+    products summed into y's shape (TF: _SparseDenseCwiseMulOrDivGrad)."""
+    from tfshim.ops.array_ops import GatherNd, ZerosLike
+    from tfshim.ops.math_ops import Mul, Neg, RealDiv, Square
+
+    idx, val, _, y = op.inputs
+    added = idx._value.shape[1] - y._value.ndim
+    y_idx = np.where(np.array(y._value.shape) == 1, 0, idx._value[:, added:]).astype(np.int64)
+    y_idx_t = _wrap_as(y_idx, dtypes.int64)
+    y_vals = GatherNd(y, y_idx_t)
+    if is_mul:
+        dx, dy_val = Mul(grad, y_vals), Mul(grad, val)
+    else:
+        dx, dy_val = RealDiv(grad, y_vals), Mul(grad, Neg(RealDiv(val, Square(y_vals))))
+    y_shape = _wrap_as(np.array(y._value.shape, np.int64), dtypes.int64)
+    return [None, dx, None, SparseTensorDenseAdd(y_idx_t, dy_val, y_shape, ZerosLike(y))]
+
+
+SparseDenseCwiseMul.gradient(lambda op, grad: _cwise_grad(op, grad, True))
+SparseDenseCwiseDiv.gradient(lambda op, grad: _cwise_grad(op, grad, False))
+
+
 def _sparse_binary_operator(op: Any) -> Any:
     """TF: math_ops.binary_op_wrapper_sparse: `sp * y`, `sp / y` act on the values, y broadcast to sp."""
 

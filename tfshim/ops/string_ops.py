@@ -18,7 +18,7 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.ops import string_hash
-from tfshim.ops.op import KernelError, as_called, defop, dtype_mismatch, not_differentiable, op_def, tf_export
+from tfshim.ops.op import _DEVICE, KernelError, as_called, defop, dtype_mismatch, not_differentiable, op_def, tf_export
 
 _INVALID = errors.InvalidArgumentError
 
@@ -250,16 +250,16 @@ def _substr_one(s: bytes, pos: int, size: int, unit: str, index: int) -> bytes:
     if unit == "BYTE":
         n = len(s)
         if not -n <= pos <= n:
-            raise KernelError(_INVALID, f"pos {pos} out of range for string b'{s.decode('utf-8', 'replace')}' at "
-                              f"index {index}")
+            raise _bytes_error("Substr", b"pos %d out of range for string b'%s' at index %d" % (pos, s, index))
         start = pos if pos >= 0 else n + pos
         return s[start:] if size < 0 else s[start:start + size]  # TF: a negative len is the rest
     chars = _utf8_chars(s)
     n = len(chars)
-    if not -n <= pos <= n:
+    # TF's UTF-8 path: a negative len is an empty substring, and with a negative pos out of range.
+    if not -n <= pos <= n or (pos < 0 and size < 0):
         raise KernelError(_INVALID, f"pos {pos} out of range for string at index {index}")
     start = pos if pos >= 0 else n + pos
-    return b"".join(chars[start:] if size < 0 else chars[start:start + size])
+    return b"".join(chars[start:start + max(size, 0)])
 
 
 def _substr_kernel(x: np.ndarray, pos: np.ndarray, size: np.ndarray, unit: str) -> Any:
@@ -306,6 +306,7 @@ _POSIX_CLASSES = {
     "space": "\\t\\n\\v\\f\\r ", "upper": "A-Z", "word": "0-9A-Za-z_", "xdigit": "0-9A-Fa-f",
 }
 _RE2_SPACE = "[\\t\\n\\f\\r ]"  # RE2's \s: no \v
+_INVALID_BYTES = "\udc80-\udcff"  # invalid UTF-8 bytes, as surrogateescape decodes them
 
 
 class _RegexError(Exception):
@@ -348,10 +349,10 @@ def _translate(pattern: str) -> str:
                 raise _RegexError("invalid escape sequence: \\Z")
             elif d == "s":
                 out.append("\\t\\n\\f\\r " if in_class else _RE2_SPACE)
+            elif d in "SDW" and not in_class:
+                out.append("[^%s%s]" % ({"S": "\\t\\n\\f\\r ", "D": "0-9", "W": "0-9A-Za-z_"}[d], _INVALID_BYTES))
             elif d == "S":
-                if in_class:
-                    raise NotImplementedError(f"tfshim cannot translate \\S inside a class in regex {pattern!r}")
-                out.append("[^\\t\\n\\f\\r ]")
+                raise NotImplementedError(f"tfshim cannot translate \\S inside a class in regex {pattern!r}")
             elif d == "x" and i + 2 < n and pattern[i + 2] == "{":
                 end = pattern.find("}", i + 3)
                 if end < 0:
@@ -395,7 +396,7 @@ def _translate(pattern: str) -> str:
             out.append(c)
             i += 1
             if i < n and pattern[i] == "^":
-                out.append("^")
+                out.append("^" + _INVALID_BYTES)  # RE2 never matches an invalid UTF-8 byte
                 i += 1
             can_repeat = True
             continue
@@ -454,7 +455,7 @@ def _translate(pattern: str) -> str:
             can_repeat = False
             continue
         if c == ".":
-            out.append("(?:(?![\udc80-\udcff]).)")  # RE2's . never matches an invalid UTF-8 byte
+            out.append("(?:(?![%s]).)" % _INVALID_BYTES)  # RE2's . never matches an invalid UTF-8 byte
         elif c == "$" and not multiline:
             out.append("(?!(?s:.))")  # RE2's $ is the end of the text only (Python's also matches before "\n")
         else:
@@ -650,8 +651,7 @@ def _to_number_kernel(x: np.ndarray, out_type: Any) -> Any:
     for i, s in enumerate(x.reshape(-1)):
         v = _parse_number(s, np_type)
         if v is None:
-            raise KernelError(_INVALID, "StringToNumberOp could not correctly convert string: "
-                              + s.decode("utf-8", "replace"))
+            raise _bytes_error("StringToNumber", b"StringToNumberOp could not correctly convert string: " + s)
         flat[i] = v
     return out
 
@@ -759,7 +759,8 @@ def as_string(input: Any, precision: int = -1, scientific: bool = False, shortes
 
 
 def _c_escape(s: bytes) -> str:
-    """absl::CEscape: \\n \\r \\t \\" \\' \\\\ escaped, other non-printable bytes as 3-digit octal."""
+    """absl::Utf8SafeCEscape: \\n \\r \\t \\" \\' \\\\ escaped, other ASCII control bytes as 3-digit
+    octal, bytes from 0x80 kept as they are (returned surrogate-escaped, for _encode)."""
     out = []
     for b in s:
         ch = chr(b)
@@ -773,6 +774,8 @@ def _c_escape(s: bytes) -> str:
             out.append("\\" + ch)
         elif 0x20 <= b < 0x7F:
             out.append(ch)
+        elif b >= 0x80:
+            out.append(chr(0xDC00 + b))
         else:
             out.append("\\%03o" % b)
     return "".join(out)
@@ -927,6 +930,40 @@ _INPUT_CODECS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-3
                  "US-ASCII": "ascii", "UTF-16": "utf-16", "UTF-32": "utf-32"}
 
 
+# The allowed range of the second byte after each UTF-8 lead byte (Unicode Table 3-7); later ones are 80..BF.
+_SECOND = {0xE0: (0xA0, 0xBF), 0xED: (0x80, 0x9F), 0xF0: (0x90, 0xBF), 0xF4: (0x80, 0x8F)}
+
+
+def _utf8_maximal_subpart(s: bytes, i: int) -> tuple:
+    """(length, valid) of the well-formed UTF-8 sequence at s[i], or of its maximal ill-formed subpart."""
+    b = s[i]
+    if b < 0x80:
+        return 1, True
+    need = 1 if 0xC2 <= b <= 0xDF else 2 if 0xE0 <= b <= 0xEF else 3 if 0xF0 <= b <= 0xF4 else 0
+    if need == 0:
+        return 1, False
+    j = i + 1
+    for k in range(need):
+        lo, hi = _SECOND.get(b, (0x80, 0xBF)) if k == 0 else (0x80, 0xBF)
+        if j >= len(s) or not lo <= s[j] <= hi:
+            return j - i, False
+        j += 1
+    return j - i, True
+
+
+def _bytes_error(op_name: str, message: bytes) -> KernelError:
+    """A kernel error whose message quotes user bytes, as TF delivers it: a C string (it ends at the first
+    NUL), decoded as UTF-8 when raised (TF raises UnicodeDecodeError when it is not UTF-8)."""
+    message = message.split(b"\x00")[0]
+    try:
+        return KernelError(_INVALID, message.decode("utf-8"))
+    except UnicodeDecodeError:
+        full = b"{{function_node __wrapped__%s%s}} %s [Op:%s]" % (op_name.encode(), _DEVICE.encode(), message,
+                                                                   op_name.encode())
+        full.decode("utf-8")  # raises TF's UnicodeDecodeError
+        raise
+
+
 def _input_codec(encoding: str) -> str | None:
     """The Python codec for an ICU converter name (ICU accepts the usual aliases, as Python does)."""
     import codecs
@@ -948,27 +985,15 @@ def decode_codepoints(s: bytes, encoding: str, errors_mode: str, replacement: in
     if codec == "utf-8":
         i, n = 0, len(s)
         while i < n:
-            b = s[i]
-            length = 1 if b < 0x80 else 2 if 0xC2 <= b < 0xE0 else 3 if 0xE0 <= b < 0xF0 else 4 \
-                if 0xF0 <= b < 0xF5 else 0
-            chunk = s[i:i + length] if length else b""
-            try:
-                ch = chunk.decode("utf-8") if length else None
-            except UnicodeDecodeError:
-                ch = None
-            if ch is None:
+            length, valid = _utf8_maximal_subpart(s, i)
+            if not valid:
                 if errors_mode == "strict":
                     raise KernelError(_INVALID, "Invalid formatting on input string")
                 if errors_mode == "replace":
                     out.append(replacement)
-                # ICU skips the maximal valid prefix of a broken sequence as one error
-                j = i + 1
-                if length > 1:
-                    while j < min(i + length, n) and (s[j] & 0xC0) == 0x80:
-                        j += 1
-                i = j
+                i += length  # ICU: a maximal ill-formed subpart is one error
                 continue
-            out.append(ord(ch))
+            out.append(ord(s[i:i + length].decode("utf-8")))
             i += length
     else:
         mode = {"strict": "strict", "ignore": "ignore"}.get(errors_mode, "replace")
