@@ -39,6 +39,7 @@ from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
 from tfshim.module import Module as Module
 from tfshim.framework.errors import OpError as OpError
 from tfshim.framework.sparse_tensor import SparseTensor as SparseTensor
+from tfshim.framework.sparse_tensor import SparseTensorSpec as SparseTensorSpec
 from tfshim.framework.tensor import Tensor as Tensor
 from tfshim.framework.tensor_shape import TensorShape as TensorShape
 from tfshim.eager.def_function import TensorSpec as TensorSpec
@@ -190,6 +191,7 @@ __all__ = [
     'Module',
     'OpError',
     'SparseTensor',
+    'SparseTensorSpec',
     'Tensor',
     'TensorShape',
     'TensorSpec',

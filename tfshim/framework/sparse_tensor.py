@@ -126,3 +126,60 @@ def convert_to_sparse(value: Any, arg: str = "sp_input") -> SparseTensor:
 
 def is_dense(x: Any) -> bool:
     return isinstance(x, Tensor)
+
+
+@tf_export("SparseTensorSpec")
+class SparseTensorSpec:
+    """TF: tf.SparseTensorSpec, the type of a SparseTensor: its dense shape (dims may be None) and dtype.
+
+    tfshim: not (yet) a subclass of a tf.TypeSpec base class."""
+
+    __slots__ = ("_shape", "_dtype")
+
+    def __init__(self, shape: Any = None, dtype: Any = dtypes.float32) -> None:
+        self._shape = TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+    value_type = property(lambda self: SparseTensor)
+
+    @classmethod
+    def from_value(cls, value: Any) -> SparseTensorSpec:
+        value = convert_to_sparse(value)
+        return cls(value.shape, value.dtype)
+
+    def is_compatible_with(self, spec_or_value: Any) -> bool:
+        other = spec_or_value
+        if isinstance(other, (SparseTensor, SparseTensorValue)):
+            other = SparseTensorSpec.from_value(other)
+        return (isinstance(other, SparseTensorSpec) and self._dtype is other._dtype
+                and self._shape.is_compatible_with(other._shape))
+
+    def most_specific_common_supertype(self, others: Any) -> SparseTensorSpec | None:
+        dims = self._shape._dims
+        for o in others:
+            if not isinstance(o, SparseTensorSpec) or o._dtype is not self._dtype:
+                return None
+            od = o._shape._dims
+            if dims is None or od is None or len(dims) != len(od):
+                dims = None
+            else:
+                dims = tuple(a if a == b else None for a, b in zip(dims, od))
+        return SparseTensorSpec(None if dims is None else list(dims), self._dtype)
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is SparseTensorSpec and self._dtype is other._dtype  # type: ignore[attr-defined]
+                and self._shape == other._shape)  # type: ignore[attr-defined]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self._shape, self._dtype.name))
+
+    def __repr__(self) -> str:
+        return "SparseTensorSpec(%r, %r)" % (self._shape, self._dtype)
+
+
+SparseTensor._type_spec = property(lambda self: SparseTensorSpec(self._shape, self.dtype))  # type: ignore[attr-defined]

@@ -16,6 +16,7 @@ import numpy as np
 
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
+from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_math, eigen_pow, eigen_rcp, eigen_reduce, eigen_trig
 from tfshim.ops.op import (
@@ -1488,8 +1489,10 @@ def _cast_grad(op: Any, grad: Tensor) -> Any:
 
 @tf_export("cast", "dtypes.cast")
 def cast(x: Any, dtype: Any, name: Any = None) -> Tensor:
-    """TF: tf.cast. Returns `x` itself when it already has `dtype`."""
+    """TF: tf.cast. Returns `x` itself when it already has `dtype`; a SparseTensor's values are cast."""
     dtype = dtypes.as_dtype(dtype)
+    if isinstance(x, SparseTensor):
+        return SparseTensor(x.indices, cast(x.values, dtype), x.dense_shape)
     x = convert_to_tensor(x)
     if x._dtype is dtype:
         return x

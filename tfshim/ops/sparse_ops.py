@@ -859,3 +859,20 @@ def segment_sqrt_n(data: Any, indices: Any, segment_ids: Any, num_segments: Any 
                    sparse_gradient: bool = False) -> Tensor:
     """TF: tf.sparse.segment_sqrt_n: segment_sum divided by the square root of each segment's size."""
     return _segment(SparseSegmentSqrtN, data, indices, segment_ids, num_segments)
+
+
+# ----- TF's dispatch of unary math ops on SparseTensors ----------------------------------------------------
+
+# TF: sparse_ops._UNARY_OPS. With a SparseTensor as first argument, TF's dispatcher (_UnaryMapValueDispatcher)
+# runs these on its values and keeps its indices and dense shape. The shared dispatcher (util/dispatch.py)
+# routes them to `unary_map_values`.
+UNARY_MAP_VALUE_APIS = (
+    "math.abs", "math.negative", "math.asinh", "math.sin", "math.tan", "math.atan", "math.asin", "math.atanh",
+    "math.sign", "math.square", "math.sqrt", "math.erf", "math.tanh", "math.special.bessel_i0e",
+    "math.special.bessel_i1e",
+)
+
+
+def unary_map_values(op: Any, x: SparseTensor, *args: Any, **kwargs: Any) -> SparseTensor:
+    """`op` on a SparseTensor's values (TF: _UnaryMapValueDispatcher.handle)."""
+    return SparseTensor(x.indices, op(x.values, *args, **kwargs), x.dense_shape)
