@@ -753,6 +753,26 @@ def mask(a: Any, mask_indices: Any, name: Any = None) -> IndexedSlices:
     return IndexedSlices(GatherV2(a.values, where, axis=0, batch_dims=0), idx, a.dense_shape)
 
 
+def _assert_equal(x: Tensor, y: Tensor, message: str) -> None:
+    """TF's eager tf.debugging.assert_equal(x, y, message) with its default summarize=3 message."""
+    from tfshim.ops.math_ops import equal
+
+    same = equal(x, y)._value  # TF compares first: incompatible shapes raise the Equal op's error
+    if same.all():
+        return
+    data = [message, "Condition x == y did not hold."]
+    xv, yv = x._value, y._value
+    if xv.shape == yv.shape and xv.shape:
+        where = np.argwhere(~same)
+        n = builtins.min(3, where.shape[0])
+        data += ["Indices of first %d different values:" % n, where[:n],
+                 "Corresponding x values:", xv[~same].reshape(-1)[:n],
+                 "Corresponding y values:", yv[~same].reshape(-1)[:n]]
+    data += ["First %d elements of x:" % builtins.min(xv.size, 3), xv.reshape(-1)[:3],
+             "First %d elements of y:" % builtins.min(yv.size, 3), yv.reshape(-1)[:3]]
+    raise errors.InvalidArgumentError(None, None, "\n".join(str(d) for d in data))
+
+
 @tf_export("sparse.map_values")
 def map_values(op: Any, *args: Any, **kwargs: Any) -> SparseTensor:
     """TF: tf.sparse.map_values: `op` applied to the values of the SparseTensors in args/kwargs, which
@@ -772,11 +792,9 @@ def map_values(op: Any, *args: Any, **kwargs: Any) -> SparseTensor:
     if not found:
         raise ValueError("No SparseTensor in argument list of map_values")
     first = found[0]
-    for other in found[1:]:  # TF: _assert_sparse_compatible (tf.debugging.assert_equal's first line)
-        if not np.array_equal(other.dense_shape._value, first.dense_shape._value):
-            raise errors.InvalidArgumentError(None, None, "Mismatched shapes!\nCondition x == y did not hold.")
-        if not np.array_equal(other.indices._value, first.indices._value):
-            raise errors.InvalidArgumentError(None, None, "Mismatched indices!\nCondition x == y did not hold.")
+    for other in found[1:]:  # TF: _assert_sparse_compatible
+        _assert_equal(first.dense_shape, other.dense_shape, "Mismatched shapes!")
+        _assert_equal(first.indices, other.indices, "Mismatched indices!")
     return SparseTensor(first.indices, op(*new_args, **new_kwargs), first.dense_shape)
 
 
