@@ -10,16 +10,21 @@ from tfshim.ops.sparse_ops import fill_empty_rows as fill_empty_rows
 from tfshim.ops.sparse_ops import from_dense as from_dense
 from tfshim.ops.sparse_ops import map_values as map_values
 from tfshim.ops.sparse_ops import mask as mask
+from tfshim.ops.sparse_ops import maximum as maximum
+from tfshim.ops.sparse_ops import minimum as minimum
 from tfshim.ops.sparse_ops import reduce_max as reduce_max
 from tfshim.ops.sparse_ops import reduce_sum as reduce_sum
 from tfshim.ops.sparse_ops import reorder as reorder
+from tfshim.ops.sparse_ops import reset_shape as reset_shape
 from tfshim.ops.sparse_ops import reshape as reshape
 from tfshim.ops.sparse_ops import retain as retain
 from tfshim.ops.sparse_ops import segment_mean as segment_mean
 from tfshim.ops.sparse_ops import segment_sqrt_n as segment_sqrt_n
 from tfshim.ops.sparse_ops import segment_sum as segment_sum
 from tfshim.ops.sparse_ops import slice as slice
+from tfshim.ops.sparse_ops import softmax as softmax
 from tfshim.ops.sparse_ops import sparse_dense_matmul as sparse_dense_matmul
+from tfshim.ops.sparse_ops import split as split
 from tfshim.ops.sparse_ops import to_dense as to_dense
 from tfshim.ops.sparse_ops import to_indicator as to_indicator
 from tfshim.ops.sparse_ops import transpose as transpose
@@ -34,16 +39,21 @@ __all__ = [
     'from_dense',
     'map_values',
     'mask',
+    'maximum',
+    'minimum',
     'reduce_max',
     'reduce_sum',
     'reorder',
+    'reset_shape',
     'reshape',
     'retain',
     'segment_mean',
     'segment_sqrt_n',
     'segment_sum',
     'slice',
+    'softmax',
     'sparse_dense_matmul',
+    'split',
     'to_dense',
     'to_indicator',
     'transpose',

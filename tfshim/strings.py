@@ -18,6 +18,7 @@ from tfshim.ops.string_ops import to_number as to_number
 from tfshim.ops.string_ops import unicode_encode as unicode_encode
 from tfshim.ops.string_ops import unicode_script as unicode_script
 from tfshim.ops.string_ops import unicode_transcode as unicode_transcode
+from tfshim.ops.string_ops import unsorted_segment_join as unsorted_segment_join
 from tfshim.ops.string_ops import upper as upper
 
 __all__ = [
@@ -38,5 +39,6 @@ __all__ = [
     'unicode_encode',
     'unicode_script',
     'unicode_transcode',
+    'unsorted_segment_join',
     'upper',
 ]

@@ -894,3 +894,129 @@ UNARY_MAP_VALUE_APIS = (
 def unary_map_values(op: Any, x: SparseTensor, *args: Any, **kwargs: Any) -> SparseTensor:
     """`op` on a SparseTensor's values (TF: _UnaryMapValueDispatcher.handle)."""
     return SparseTensor(x.indices, op(x.values, *args, **kwargs), x.dense_shape)
+
+
+# ----- maximum, minimum, softmax, split, reset_shape ----------------------------------------------------
+
+
+def _sparse_sparse_kernel(np_fn: Any) -> Any:
+    """TF's SparseSparseMaximum/Minimum: over the union of both index sets, a missing value counts as 0."""
+
+    def kernel(a_idx: np.ndarray, a_val: np.ndarray, a_shape: np.ndarray, b_idx: np.ndarray, b_val: np.ndarray,
+               b_shape: np.ndarray) -> Any:
+        if not np.array_equal(a_shape, b_shape):
+            raise KernelError(_INVALID, f"Operands do not have the same ranks; got shapes: {_text(a_shape)} and "
+                              f"{_text(b_shape)}" if a_shape.shape != b_shape.shape else
+                              f"Operands' shapes do not match: got {_text(a_shape)} and {_text(b_shape)}")
+        zero = np.zeros((), a_val.dtype)
+        pairs = _merge(a_idx, b_idx)
+        idx = [a_idx[i] if i >= 0 else b_idx[j] for i, j in pairs]
+        val = [np_fn(a_val[i] if i >= 0 else zero, b_val[j] if j >= 0 else zero) for i, j in pairs]
+        return (np.array(idx, np.int64).reshape(len(idx), a_idx.shape[1]),
+                np.array(val, a_val.dtype).reshape(len(val)))
+
+    return kernel
+
+
+SparseSparseMaximum = defop("SparseSparseMaximum", _sparse_sparse_kernel(np.maximum), multi_output=True)
+SparseSparseMinimum = defop("SparseSparseMinimum", _sparse_sparse_kernel(np.minimum), multi_output=True)
+not_differentiable(SparseSparseMaximum, SparseSparseMinimum)
+
+
+def _sparse_sparse(op: Any, sp_a: Any, sp_b: Any) -> SparseTensor:
+    a, b = convert_to_sparse(sp_a), convert_to_sparse(sp_b)
+    _check_same_dtype(op.name, a.values, b.values, 4)
+    idx, val = op(a.indices, a.values, a.dense_shape, b.indices, b.values, b.dense_shape)
+    return SparseTensor(idx, val, a.dense_shape)
+
+
+@tf_export("sparse.maximum")
+def maximum(sp_a: Any, sp_b: Any, name: Any = None) -> SparseTensor:
+    """TF: tf.sparse.maximum: elementwise max over the union of the entries (a missing entry is 0)."""
+    return _sparse_sparse(SparseSparseMaximum, sp_a, sp_b)
+
+
+@tf_export("sparse.minimum")
+def minimum(sp_a: Any, sp_b: Any, name: Any = None) -> SparseTensor:
+    """TF: tf.sparse.minimum: elementwise min over the union of the entries (a missing entry is 0)."""
+    return _sparse_sparse(SparseSparseMinimum, sp_a, sp_b)
+
+
+def _softmax_kernel(idx: np.ndarray, val: np.ndarray, shape: np.ndarray) -> Any:
+    if shape.shape[0] < 2:
+        raise KernelError(_INVALID, "Input should have rank >= 2, but received shape: " + _text(shape))
+    out = np.empty_like(val)
+    groups: dict = {}
+    for n, row in enumerate(idx[:, :-1].tolist()):
+        groups.setdefault(tuple(row), []).append(n)
+    from tfshim.kernels import eigen_math
+
+    for members in groups.values():
+        v = val[members]
+        e = eigen_math.exp(v - v.max()) if v.dtype in (np.float16, np.float32, np.float64) else np.exp(v - v.max())
+        out[members] = e / e.sum(dtype=e.dtype)
+    return out
+
+
+SparseSoftmax = defop("SparseSoftmax", _softmax_kernel)
+not_differentiable(SparseSoftmax)
+
+
+@tf_export("sparse.softmax")
+def softmax(sp_input: Any, name: Any = None) -> SparseTensor:
+    """TF: tf.sparse.softmax: a softmax over the stored entries of each innermost row (missing ones are -inf)."""
+    sp = convert_to_sparse(sp_input)
+    return SparseTensor(sp.indices, SparseSoftmax(sp.indices, sp.values, sp.dense_shape), sp.dense_shape)
+
+
+@tf_export("sparse.split")
+def split(sp_input: Any = None, num_split: Any = None, axis: Any = None, name: Any = None) -> list:
+    """TF: tf.sparse.split: `num_split` SparseTensors along `axis`; the first dim % num_split pieces are one
+    larger."""
+    sp = convert_to_sparse(sp_input)
+    if num_split is None:
+        raise ValueError("num_split is required")
+    if axis is None:
+        raise ValueError("axis is required")
+    shape = sp.dense_shape._value.astype(np.int64)
+    rank = shape.shape[0]
+    ax = int(axis) % rank
+    n = int(num_split)
+    size, extra = divmod(int(shape[ax]), n)
+    out, start = [], 0
+    for i in range(n):
+        piece = size + (1 if i < extra else 0)
+        begin = np.zeros(rank, np.int64)
+        begin[ax] = start
+        length = shape.copy()
+        length[ax] = piece
+        out.append(slice(sp, begin, length))
+        start += piece
+    return out
+
+
+@tf_export("sparse.reset_shape")
+def reset_shape(sp_input: Any, new_shape: Any = None) -> SparseTensor:
+    """TF: tf.sparse.reset_shape: the tightest dense shape holding the indices, or `new_shape` (which must
+    not be smaller)."""
+    sp = convert_to_sparse(sp_input)
+    if new_shape is None:
+        idx = sp.indices._value
+        tight = idx.max(axis=0) + 1 if idx.shape[0] else np.zeros(idx.shape[1], np.int64)
+        return SparseTensor(sp.indices, sp.values, np.maximum(tight, 0).astype(np.int64))
+    target = convert_to_tensor(new_shape)
+    if target.shape.rank != 1:
+        raise ValueError(f"Shape {target.shape} must have rank 1")
+    _assert_dims_compatible_text(target.shape[0], sp.dense_shape.shape[0])
+    want = target._value.astype(np.int64)
+    have = np.array(sp.shape.as_list())
+    if not np.all(have <= want):
+        # TF's message names the two shapes the other way round.
+        raise ValueError("Requested new_shape should have dimension sizes >= sp_input.shape.  Found new_shape "
+                         f"({have}), sp_input.shape ({want}).")
+    return SparseTensor(sp.indices, sp.values, want)
+
+
+def _assert_dims_compatible_text(a: Any, b: Any) -> None:
+    if a is not None and b is not None and a != b:
+        raise ValueError(f"Dimensions {a} and {b} are not compatible")

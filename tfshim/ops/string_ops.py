@@ -243,6 +243,40 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
                 separator=separator)
 
 
+def _segment_join_kernel(x: np.ndarray, ids: np.ndarray, num_segments: np.ndarray, separator: str) -> Any:
+    n = int(num_segments)
+    for d in range(ids.ndim):
+        if d >= x.ndim or ids.shape[d] != x.shape[d]:
+            raise KernelError(_INVALID, f"Segment dimension is {ids.shape[d]} while input dimension is "
+                              f"{ids.shape[d]} in rank {d}")
+    if ids.size and (ids.min() < 0 or ids.max() >= n):
+        raise KernelError(_INVALID, "segment_ids are not allowed to exceed num_segments or to have negative "
+                          "values.")
+    inner = x.shape[ids.ndim:]
+    rows = x.reshape((-1,) + inner)
+    parts: list = [[[] for _ in range(int(np.prod(inner, dtype=np.int64)))] for _ in range(n)]
+    for r, seg in enumerate(ids.reshape(-1).tolist()):
+        for k, s in enumerate(rows[r:r + 1].reshape(-1)):
+            parts[seg][k].append(s)
+    sep = separator.encode("utf-8")
+    return _strings((n,) + inner, (sep.join(p) for seg in parts for p in seg))
+
+
+UnsortedSegmentJoin = defop("UnsortedSegmentJoin", _segment_join_kernel)
+not_differentiable(UnsortedSegmentJoin)
+
+
+@tf_export("strings.unsorted_segment_join")
+def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any, separator: str = "",
+                          name: Any = None) -> Tensor:
+    """TF: tf.strings.unsorted_segment_join: output[segment_ids[i]] joins inputs[i] (in input order)."""
+    raw = (inputs, segment_ids, num_segments)
+    x = _input(inputs, dtypes.string, "UnsortedSegmentJoin", raw=raw)
+    ids = convert_to_tensor(segment_ids)
+    n = convert_to_tensor(num_segments)
+    return _run(UnsortedSegmentJoin, raw, x, ids, n, separator=separator)
+
+
 # ----- substr ----------------------------------------------------------------------------------------
 
 
