@@ -278,6 +278,17 @@ def _sparse_binary_operator(op: Any) -> Any:
     return operator
 
 
+def dense_times_sparse(x: Any, sp: SparseTensor) -> SparseTensor:
+    """TF: math_ops._mul_dispatch for `dense * sparse`: the dense operand broadcast to the sparse one."""
+    from tfshim.framework.variables import Variable
+
+    dense = x.value() if isinstance(x, Variable) else x
+    dense = dense if isinstance(dense, Tensor) else convert_to_tensor(dense, dtype=sp.dtype)
+    _check_same_dtype("SparseDenseCwiseMul", sp.values, dense, 3)
+    return SparseTensor(sp.indices, SparseDenseCwiseMul(sp.indices, sp.values, sp.dense_shape, dense),
+                        sp.dense_shape)
+
+
 SparseTensor._override_operator("__mul__", _sparse_binary_operator(SparseDenseCwiseMul))
 SparseTensor._override_operator("__truediv__", _sparse_binary_operator(SparseDenseCwiseDiv))
 SparseTensor._override_operator("__div__", _sparse_binary_operator(SparseDenseCwiseDiv))
