@@ -74,3 +74,17 @@ def test_not_a_tensor():
         tf.sparse.reduce_sum(tf.ones([2]))
     with pytest.raises(TypeError):
         sp + sp
+
+
+def test_rows_for_tf_data():
+    from tfshim.ops.sparse_ops import batch_rows, unbatch_rows
+
+    sp = tf.SparseTensor([(0, 0), (0, 1), (0, 2), (4, 3), (5, 0), (5, 1)], [1, 1, 1, 1, 1, 1], (6, 4))
+    rows = unbatch_rows(sp)
+    assert [r.indices.numpy().tolist() for r in rows] == [[[0], [1], [2]], [], [], [], [[3]], [[0], [1]]]
+    assert all(r.dense_shape.numpy().tolist() == [4] for r in rows)
+    again = batch_rows(rows)
+    assert again.indices.numpy().tolist() == sp.indices.numpy().tolist()
+    assert again.dense_shape.numpy().tolist() == [6, 4]
+    pair = batch_rows(rows[4:6])
+    assert pair.indices.numpy().tolist() == [[0, 3], [1, 0], [1, 1]]

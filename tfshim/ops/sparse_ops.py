@@ -1031,3 +1031,36 @@ def reset_shape(sp_input: Any, new_shape: Any = None) -> SparseTensor:
 def _assert_dims_compatible_text(a: Any, b: Any) -> None:
     if a is not None and b is not None and a != b:
         raise ValueError(f"Dimensions {a} and {b} are not compatible")
+
+
+# ----- rows of a SparseTensor, for tf.data (TF: SparseTensorSpec's batch/unbatch encodings) ---------------
+
+
+def unbatch_rows(sp: SparseTensor) -> list:
+    """The SparseTensors of `sp`'s rows along dimension 0 (what Dataset.from_tensor_slices / unbatch yield)."""
+    idx, val = sp.indices._value, sp.values
+    rows = int(sp.dense_shape._value[0])
+    shape = _wrap_as(sp.dense_shape._value[1:].astype(np.int64), dtypes.int64)
+    out = []
+    from tfshim.ops.array_ops import GatherV2
+
+    for r in range(rows):
+        where = np.flatnonzero(idx[:, 0] == r).astype(np.int64)
+        out.append(SparseTensor(_wrap_as(idx[where, 1:].astype(np.int64).reshape(len(where), idx.shape[1] - 1),
+                                         dtypes.int64),
+                                GatherV2(val, _wrap_as(where, dtypes.int64), axis=0, batch_dims=0), shape))
+    return out
+
+
+def batch_rows(sps: list) -> SparseTensor:
+    """One SparseTensor stacking `sps` along a new dimension 0; each other dimension is the largest of the
+    inputs' (what Dataset.batch gives for SparseTensor elements)."""
+    from tfshim.ops.array_ops import concat as dense_concat
+
+    rank = sps[0].indices._value.shape[1]
+    idx = [np.concatenate([np.full((s.indices._value.shape[0], 1), r, np.int64), s.indices._value], axis=1)
+           for r, s in enumerate(sps)]
+    dims = np.max(np.stack([s.dense_shape._value for s in sps]), axis=0) if rank else np.zeros(0, np.int64)
+    shape = np.concatenate([[len(sps)], dims]).astype(np.int64)
+    return SparseTensor(_wrap_as(np.concatenate(idx).reshape(-1, rank + 1), dtypes.int64),
+                        dense_concat([s.values for s in sps], 0), _wrap_as(shape, dtypes.int64))
