@@ -35,6 +35,9 @@ def st(values, indices=IDX, shape=(3, 3)):
     (lambda v, d: (st(v) * d[0]).values ** 2, [VALS, DENSE]),
     (lambda v, d: (st(v) / (d[:, :1] ** 2 + 1.0)).values ** 2, [VALS, DENSE]),
     (lambda v: tf.sparse.to_dense(tf.sparse.transpose(st(v))) * DENSE, [VALS]),
+    (lambda d: tf.sparse.segment_sum(d, [0, 2, 2], [0, 0, 1]) ** 2, [DENSE]),
+    (lambda d: tf.sparse.segment_mean(d, [0, 1, 2], [0, 0, 2]) ** 2, [DENSE]),
+    (lambda d: tf.sparse.segment_sqrt_n(d, [1, 0, 1], [0, 0, 0], num_segments=2) ** 2, [DENSE]),
 ])
 def test_numeric_gradients(f, args):
     check_gradients(f, *args)

@@ -862,6 +862,34 @@ SparseSegmentMean = defop("SparseSegmentMean", _sparse_segment("mean"))
 SparseSegmentSqrtN = defop("SparseSegmentSqrtN", _sparse_segment("sqrt_n"))
 
 
+def _segment_grad_kernel(kind: str) -> Any:
+    """TF's SparseSegment{Sum,Mean,SqrtN}Grad: output[indices[i]] += grad[segment_ids[i]] (scaled)."""
+
+    def kernel(grad: np.ndarray, indices: np.ndarray, segment_ids: np.ndarray, dim0: int) -> Any:
+        out = np.zeros((dim0,) + grad.shape[1:], grad.dtype)
+        rows = grad[segment_ids]
+        if kind != "sum":
+            sizes = np.bincount(segment_ids, minlength=grad.shape[0]).astype(grad.dtype)
+            scale = sizes if kind == "mean" else np.sqrt(sizes)
+            rows = rows / scale[segment_ids].reshape((-1,) + (1,) * (grad.ndim - 1))
+        np.add.at(out, indices, rows.astype(grad.dtype))
+        return out
+
+    return kernel
+
+
+SparseSegmentSumGrad = defop("SparseSegmentSumGrad", _segment_grad_kernel("sum"))
+SparseSegmentMeanGrad = defop("SparseSegmentMeanGrad", _segment_grad_kernel("mean"))
+SparseSegmentSqrtNGrad = defop("SparseSegmentSqrtNGrad", _segment_grad_kernel("sqrt_n"))
+not_differentiable(SparseSegmentSumGrad, SparseSegmentMeanGrad, SparseSegmentSqrtNGrad)
+
+for _forward, _backward in ((SparseSegmentSum, SparseSegmentSumGrad), (SparseSegmentMean, SparseSegmentMeanGrad),
+                            (SparseSegmentSqrtN, SparseSegmentSqrtNGrad)):
+    # Returns grad[segment_ids[i]] (divided by the segment's size or its root) summed into data[indices[i]].
+    _forward.gradient(lambda op, grad, _b=_backward: [
+        _b(grad, op.inputs[1], op.inputs[2], dim0=op.inputs[0]._value.shape[0]), None, None])
+
+
 def _segment(op: Any, data: Any, indices: Any, segment_ids: Any, num_segments: Any) -> Tensor:
     d = convert_to_tensor(data)
     i = convert_to_tensor(indices)
