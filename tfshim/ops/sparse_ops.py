@@ -837,14 +837,21 @@ def eye(num_rows: Any, num_columns: Any = None, dtype: Any = dtypes.float32, nam
 
 
 def _sparse_segment(kind: str) -> Any:
-    def kernel(data: np.ndarray, indices: np.ndarray, segment_ids: np.ndarray, num_segments: int) -> Any:
+    def kernel(data: np.ndarray, indices: np.ndarray, segment_ids: np.ndarray, *num: np.ndarray) -> Any:
         n = data.shape[0]
+        if indices.size != segment_ids.size:
+            raise KernelError(_INVALID, "segment_ids and indices should have same size.")
+        if num:
+            count = int(num[0])
+            if segment_ids.size and segment_ids[-1] >= count:
+                raise KernelError(_INVALID, "segment ids must be < num_segments")
+        else:
+            count = int(segment_ids[-1]) + 1 if segment_ids.size else 0
+        if segment_ids.size and np.any(np.diff(segment_ids) < 0):
+            raise KernelError(_INVALID, "segment ids are not increasing")
         for i, v in enumerate(indices.tolist()):
             if not 0 <= v < n:
                 raise KernelError(_INVALID, f"Bad: indices[{i}] == {v} out of range [0, {n})")
-        if segment_ids.size and np.any(np.diff(segment_ids) < 0):
-            raise KernelError(_INVALID, "segment ids are not increasing")
-        count = num_segments if num_segments >= 0 else (int(segment_ids[-1]) + 1 if segment_ids.size else 0)
         out = np.zeros((count,) + data.shape[1:], data.dtype)
         np.add.at(out, segment_ids, data[indices])
         if kind != "sum":
@@ -860,6 +867,9 @@ def _sparse_segment(kind: str) -> Any:
 SparseSegmentSum = defop("SparseSegmentSum", _sparse_segment("sum"))
 SparseSegmentMean = defop("SparseSegmentMean", _sparse_segment("mean"))
 SparseSegmentSqrtN = defop("SparseSegmentSqrtN", _sparse_segment("sqrt_n"))
+SparseSegmentSumWithNumSegments = defop("SparseSegmentSumWithNumSegments", _sparse_segment("sum"))
+SparseSegmentMeanWithNumSegments = defop("SparseSegmentMeanWithNumSegments", _sparse_segment("mean"))
+SparseSegmentSqrtNWithNumSegments = defop("SparseSegmentSqrtNWithNumSegments", _sparse_segment("sqrt_n"))
 
 
 def _segment_grad_kernel(kind: str) -> Any:
@@ -884,38 +894,52 @@ SparseSegmentSqrtNGrad = defop("SparseSegmentSqrtNGrad", _segment_grad_kernel("s
 not_differentiable(SparseSegmentSumGrad, SparseSegmentMeanGrad, SparseSegmentSqrtNGrad)
 
 for _forward, _backward in ((SparseSegmentSum, SparseSegmentSumGrad), (SparseSegmentMean, SparseSegmentMeanGrad),
-                            (SparseSegmentSqrtN, SparseSegmentSqrtNGrad)):
+                            (SparseSegmentSqrtN, SparseSegmentSqrtNGrad),
+                            (SparseSegmentSumWithNumSegments, SparseSegmentSumGrad),
+                            (SparseSegmentMeanWithNumSegments, SparseSegmentMeanGrad),
+                            (SparseSegmentSqrtNWithNumSegments, SparseSegmentSqrtNGrad)):
     # Returns grad[segment_ids[i]] (divided by the segment's size or its root) summed into data[indices[i]].
     _forward.gradient(lambda op, grad, _b=_backward: [
-        _b(grad, op.inputs[1], op.inputs[2], dim0=op.inputs[0]._value.shape[0]), None, None])
+        _b(grad, op.inputs[1], op.inputs[2], dim0=op.inputs[0]._value.shape[0])] + [None] * (len(op.inputs) - 1))
 
 
-def _segment(op: Any, data: Any, indices: Any, segment_ids: Any, num_segments: Any) -> Tensor:
+def _segment(kind: str, data: Any, indices: Any, segment_ids: Any, num_segments: Any) -> Tensor:
+    from tfshim.ops.op import check_attr, run_op
+
+    raw = (data, indices, segment_ids, num_segments)
+    with_num = num_segments is not None
+    op = {("sum", False): SparseSegmentSum, ("mean", False): SparseSegmentMean,
+          ("sqrt_n", False): SparseSegmentSqrtN, ("sum", True): SparseSegmentSumWithNumSegments,
+          ("mean", True): SparseSegmentMeanWithNumSegments,
+          ("sqrt_n", True): SparseSegmentSqrtNWithNumSegments}[kind, with_num]
     d = convert_to_tensor(data)
     i = convert_to_tensor(indices)
     s = convert_to_tensor(segment_ids)
-    return op(d, i, s, num_segments=-1 if num_segments is None else int(num_segments))
+    suffix = "" if any(isinstance(v, (list, tuple)) for v in raw) else " name: "
+    check_attr(op.name, d, "T", suffix=suffix)
+    tensors = [d, i, s] + ([convert_to_tensor(num_segments)] if with_num else [])
+    return run_op(op, raw, *tensors)
 
 
 @tf_export("sparse.segment_sum")
 def segment_sum(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None, name: Any = None,
                 sparse_gradient: bool = False) -> Tensor:
     """TF: tf.sparse.segment_sum: output[segment_ids[i]] += data[indices[i]]."""
-    return _segment(SparseSegmentSum, data, indices, segment_ids, num_segments)
+    return _segment("sum", data, indices, segment_ids, num_segments)
 
 
 @tf_export("sparse.segment_mean")
 def segment_mean(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None, name: Any = None,
                  sparse_gradient: bool = False) -> Tensor:
     """TF: tf.sparse.segment_mean: segment_sum divided by each segment's size."""
-    return _segment(SparseSegmentMean, data, indices, segment_ids, num_segments)
+    return _segment("mean", data, indices, segment_ids, num_segments)
 
 
 @tf_export("sparse.segment_sqrt_n")
 def segment_sqrt_n(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None, name: Any = None,
                    sparse_gradient: bool = False) -> Tensor:
     """TF: tf.sparse.segment_sqrt_n: segment_sum divided by the square root of each segment's size."""
-    return _segment(SparseSegmentSqrtN, data, indices, segment_ids, num_segments)
+    return _segment("sqrt_n", data, indices, segment_ids, num_segments)
 
 
 # ----- TF's dispatch of unary math ops on SparseTensors ----------------------------------------------------
