@@ -15,7 +15,7 @@ from hypothesis import strategies as st  # noqa: E402
 import tfshim  # noqa: E402
 
 CI = os.environ.get("HYPOTHESIS_PROFILE", "ci") == "ci"
-MAX = 15 if CI else 200
+MAX = 10 if CI else 200
 
 TEXT = st.text(alphabet=st.sampled_from("ab \t\nAZé😀0193.-+e_,xX"), max_size=12)
 RAW = st.binary(max_size=12)
