@@ -69,8 +69,12 @@ class SparseTensor(metaclass=_TFClassRepr):
         return self._shape
 
     @property
-    def ndim(self) -> int | None:
-        return self._shape.rank
+    def op(self) -> Any:
+        raise AttributeError("Tensor.op is undefined when eager execution is enabled.")
+
+    @property
+    def graph(self) -> Any:
+        raise AttributeError("Tensor.graph is undefined when eager execution is enabled.")
 
     def set_shape(self, shape: Any) -> None:
         """An assertion in eager mode: ValueError when `shape` is incompatible with the dense shape."""

@@ -10,6 +10,7 @@ import numpy as np
 
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
+from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
 from tfshim.ops.op import (
@@ -230,20 +231,26 @@ def stop_gradient(input: Any, name: Any = None) -> Tensor:  # noqa: A002
 
 @tf_export("shape")
 def shape(input: Any, out_type: Any = dtypes.int32, name: Any = None) -> Tensor:  # noqa: A002
-    x = convert_to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
+    if isinstance(input, SparseTensor):  # TF: the dense shape, cast to out_type
+        return _wrap_as(input.dense_shape._value.astype(out_type.as_numpy_dtype), out_type)
+    x = convert_to_tensor(input)
     return _wrap_as(np.array(x._value.shape, dtype=out_type.as_numpy_dtype), out_type)
 
 
 @tf_export("size")
 def size(input: Any, out_type: Any = dtypes.int32, name: Any = None) -> Tensor:  # noqa: A002
-    x = convert_to_tensor(input)
     out_type = dtypes.as_dtype(out_type)
+    if isinstance(input, SparseTensor):  # TF: the product of the dense shape
+        return _wrap_as(np.array(np.prod(input.dense_shape._value), dtype=out_type.as_numpy_dtype), out_type)
+    x = convert_to_tensor(input)
     return _wrap_as(np.array(x._value.size, dtype=out_type.as_numpy_dtype), out_type)
 
 
 @tf_export("rank")
 def rank(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    if isinstance(input, SparseTensor):  # TF: the size of the dense shape
+        return _wrap_as(np.array(input.dense_shape._value.shape[0], dtype=np.int32), dtypes.int32)
     x = convert_to_tensor(input)
     return _wrap_as(np.array(x._value.ndim, dtype=np.int32), dtypes.int32)
 
