@@ -942,9 +942,14 @@ def unicode_encode(input: Any, output_encoding: str, errors: str = "replace",  #
     """TF: tf.strings.unicode_encode for a dense int32 tensor: its innermost dimension's code points
     encoded as one string (UTF-8, UTF-16-BE or UTF-32-BE). Ragged input: see ops/ragged."""
     if not isinstance(input, Tensor) and _is_ragged(input):
-        from tfshim.ops.ragged import ragged_string_ops  # type: ignore[attr-defined]
+        try:
+            from tfshim.ops.ragged import ragged_string_ops  # type: ignore[attr-defined]
 
-        return ragged_string_ops.unicode_encode(input, output_encoding, errors, replacement_char, name)
+            ragged_encode = ragged_string_ops.unicode_encode
+        except (ImportError, AttributeError):
+            raise NotImplementedError("tf.strings.unicode_encode of a RaggedTensor is not implemented by "
+                                      "tfshim") from None
+        return ragged_encode(input, output_encoding, errors, replacement_char, name)
     raw = (input,)
     x = _input(input, dtypes.int32, "UnicodeEncode", raw=raw)
     if x._value.ndim == 0:
