@@ -25,6 +25,8 @@ from tfshim import nest as nest
 from tfshim import nn as nn
 from tfshim import random as random
 from tfshim import saved_model as saved_model
+from tfshim import sparse as sparse
+from tfshim import strings as strings
 from tfshim import sysconfig as sysconfig
 from tfshim import test as test
 from tfshim import train as train
@@ -36,6 +38,8 @@ from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
 from tfshim.module import Module as Module
 from tfshim.framework.errors import OpError as OpError
+from tfshim.framework.sparse_tensor import SparseTensor as SparseTensor
+from tfshim.framework.sparse_tensor import SparseTensorSpec as SparseTensorSpec
 from tfshim.framework.tensor import Tensor as Tensor
 from tfshim.framework.tensor_shape import TensorShape as TensorShape
 from tfshim.framework.tensor_spec import TensorSpec as TensorSpec
@@ -51,6 +55,7 @@ from tfshim.ops.math_ops import argmax as argmax
 from tfshim.ops.math_ops import argmin as argmin
 from tfshim.ops.array_ops import argsort as argsort
 from tfshim.framework.dtypes import as_dtype as as_dtype
+from tfshim.ops.string_ops import as_string as as_string
 from tfshim.ops.math_ops import asin as asin
 from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
@@ -192,6 +197,8 @@ __all__ = [
     'IndexedSlices',
     'Module',
     'OpError',
+    'SparseTensor',
+    'SparseTensorSpec',
     'Tensor',
     'TensorShape',
     'TensorSpec',
@@ -207,6 +214,7 @@ __all__ = [
     'argmin',
     'argsort',
     'as_dtype',
+    'as_string',
     'asin',
     'atan',
     'atan2',
@@ -325,6 +333,7 @@ __all__ = [
     'size',
     'slice',
     'sort',
+    'sparse',
     'split',
     'sqrt',
     'square',
@@ -333,6 +342,7 @@ __all__ = [
     'stop_gradient',
     'strided_slice',
     'string',
+    'strings',
     'subtract',
     'sysconfig',
     'tan',

@@ -295,7 +295,7 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
     if isinstance(value, Variable):
         return convert_to_tensor(value.value(), dtype)
     if isinstance(value, IndexedSlices):  # TF: _indexed_slices_to_tensor (a gradient made dense)
-        return convert_to_tensor(value._dense(), dtype)
+        return value._to_tensor(dtype)
     if dtype is not None:
         return _to_tensor(value, dtypes.as_dtype(dtype), name)
     if dtype_hint is not None:

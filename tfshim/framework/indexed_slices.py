@@ -50,6 +50,21 @@ class IndexedSlices:
     def _dense(self) -> Tensor:
         return _wrap_as(self._value, self._values._dtype)
 
+    def _to_tensor(self, dtype: Any = None, name: str = "value") -> Tensor:
+        """TF: _indexed_slices_to_tensor, the conversion convert_to_tensor applies."""
+        from tfshim.framework import dtypes
+
+        if dtype is not None and dtypes.as_dtype(dtype) is not self.dtype:
+            raise ValueError(f"Incompatible tensor conversion requested to `dtype` {dtypes.as_dtype(dtype).name} "
+                             f"for IndexedSlices ({self}) with dtype {self.dtype.name}")
+        if self._dense_shape is None:
+            raise ValueError(f"Tensor conversion requested for IndexedSlices for argument `{name}` without "
+                             f"dense_shape: {self!s}")
+        return self._dense()
+
+    def __repr__(self) -> str:
+        return "<tensorflow.python.framework.indexed_slices.IndexedSlices object at %#x>" % id(self)
+
     def __str__(self) -> str:
         return "IndexedSlices(indices={}, values={}{})".format(
             self._indices, self._values,

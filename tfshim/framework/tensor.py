@@ -307,5 +307,5 @@ def is_tensor_like(x: Any) -> bool:
 
 @tf_export("is_tensor")
 def is_tensor(x: Any) -> bool:
-    """TF: tf.is_tensor. True for tensors and variables."""
-    return is_tensor_like(x)
+    """TF: tf.is_tensor. True for tensors, variables and composite tensors (SparseTensor, ...)."""
+    return is_tensor_like(x) or getattr(type(x), "_tf_native_object", False)

@@ -10,6 +10,7 @@ import numpy as np
 
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
+from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
 from tfshim.ops.op import (
@@ -280,28 +281,34 @@ def stop_gradient(input: Any, name: Any = None) -> Tensor:  # noqa: A002
 
 @tf_export("shape")
 def shape(input: Any, out_type: Any = dtypes.int32, name: Any = None) -> Tensor:  # noqa: A002
-    x = convert_to_tensor(input)
     # TF: a DType (or None: int32) takes the fast path; a Python type or name goes through make_type
     slow = out_type is not None and not isinstance(out_type, dtypes.DType)
     out_type = dtypes.int32 if out_type is None else make_type(out_type, "out_type")
     check_type_attr("Shape", out_type, "out_type", suffix="" if slow else " name: ")
+    if isinstance(input, SparseTensor):  # TF: the dense shape, cast to out_type
+        return _wrap_as(input.dense_shape._value.astype(out_type.as_numpy_dtype), out_type)
+    x = convert_to_tensor(input)
     return _wrap_as(np.array(x._value.shape, dtype=out_type.as_numpy_dtype), out_type)
 
 
 @tf_export("size")
 def size(input: Any, out_type: Any = dtypes.int32, name: Any = None) -> Tensor:  # noqa: A002
-    x = convert_to_tensor(input)
     if out_type is None:
         out_type = dtypes.int32
     if not isinstance(out_type, dtypes.DType):  # TF reads `out_type.as_numpy_dtype` without converting it
         what = (f"type object {out_type.__name__!r}" if isinstance(out_type, type)
                 else f"{type(out_type).__name__!r} object")
         raise AttributeError(f"{what} has no attribute 'as_numpy_dtype'")
+    if isinstance(input, SparseTensor):  # TF: the product of the dense shape
+        return convert_to_tensor(int(np.prod(input.dense_shape._value)), out_type)
+    x = convert_to_tensor(input)
     return convert_to_tensor(int(x._value.size), out_type)
 
 
 @tf_export("rank")
 def rank(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    if isinstance(input, SparseTensor):  # TF: the size of the dense shape
+        return _wrap_as(np.array(input.dense_shape._value.shape[0], dtype=np.int32), dtypes.int32)
     x = convert_to_tensor(input)
     return _wrap_as(np.array(x._value.ndim, dtype=np.int32), dtypes.int32)
 

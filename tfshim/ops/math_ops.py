@@ -16,6 +16,7 @@ import numpy as np
 
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
+from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_math, eigen_pow, eigen_rcp, eigen_reduce, eigen_trig
 from tfshim.ops.op import (
@@ -223,13 +224,13 @@ def add(x: Any, y: Any, name: Any = None) -> Tensor:
         y = y.value() if isinstance(y, Variable) else y
         x = convert_to_tensor(x)
         y = convert_to_tensor(y, dtype_hint=x._dtype)
-    if x._dtype is dtypes.string:
+    if x._dtype is dtypes.string:  # TF: strings concatenate through the older Add op
         return run(Add, (), x, y)
     return run(AddV2, (), x, y)  # TF's add converts both first: always the fast path
 
 
-# TF: math_ops.add sends strings to the older Add op (AddV2 has no string kernel); it concatenates.
-Add = defop("Add", cwise_binary(np.add))
+Add = defop("Add", cwise_binary(np.add))  # used by tf.add for strings only (bytes + bytes)
+not_differentiable(Add)
 
 
 Sub = defop("Sub", cwise_binary(x86_nan_order(np.subtract)))
@@ -1506,8 +1507,10 @@ def _cast_grad(op: Any, grad: Tensor) -> Any:
 
 @tf_export("cast", "dtypes.cast")
 def cast(x: Any, dtype: Any, name: Any = None) -> Tensor:
-    """TF: tf.cast. Returns `x` itself when it already has `dtype`."""
+    """TF: tf.cast. Returns `x` itself when it already has `dtype`; a SparseTensor's values are cast."""
     dtype = dtypes.as_dtype(dtype)
+    if isinstance(x, SparseTensor):
+        return SparseTensor(x.indices, cast(x.values, dtype), x.dense_shape)
     x = convert_to_tensor(x)
     if x._dtype is dtype:
         return x

@@ -57,6 +57,17 @@ def _logical_or_bitwise(logical: Callable, bitwise_name: str) -> Callable:
     return f
 
 
+def _mul_dispatch(x: Any, y: Any) -> Any:
+    """TF: math_ops._mul_dispatch. `dense * sparse` scales the SparseTensor's values."""
+    from tfshim.framework.sparse_tensor import SparseTensor
+
+    if isinstance(y, SparseTensor):
+        from tfshim.ops.sparse_ops import dense_times_sparse
+
+        return dense_times_sparse(x, y)
+    return math_ops.multiply(x, y)
+
+
 def _matmul(x: Any, y: Any) -> Any:
     from tfshim.ops.linalg_ops import matmul
 
@@ -64,7 +75,7 @@ def _matmul(x: Any, y: Any) -> Any:
 
 
 for _name, _func in [
-    ("add", math_ops.add), ("sub", math_ops.subtract), ("mul", math_ops.multiply),
+    ("add", math_ops.add), ("sub", math_ops.subtract), ("mul", _mul_dispatch),
     ("truediv", math_ops.truediv), ("floordiv", math_ops.floordiv), ("mod", math_ops.floormod),
     ("pow", math_ops.pow), ("matmul", _matmul),
     ("and", _logical_or_bitwise(math_ops.logical_and, "bitwise_and")),

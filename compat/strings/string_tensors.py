@@ -1,0 +1,21 @@
+# String tensors, as in the tensor guide: bytes, unicode, shapes and comparisons.
+import tensorflow as tf
+
+scalar_string_tensor = tf.constant("Gray wolf")
+print(scalar_string_tensor)
+tensor_of_strings = tf.constant(["Gray wolf", "Quick brown fox", "Lazy dog"])
+print(tensor_of_strings)
+print(tf.constant("🥳👍"))
+print(tf.constant("héllo"))
+print(repr(tf.constant("héllo")))
+m = tf.constant([["a", "bé"], ["c", "d"]])
+print(m)
+print(repr(m))
+print(m.numpy())
+print(m.numpy()[0, 1].decode("utf-8"))
+print(tf.constant(b"\xff\x00"))
+print(tensor_of_strings == "Lazy dog")
+print(tensor_of_strings != tf.constant(["Gray wolf", "x", "y"]))
+print(tf.constant(["a", "b"]) + tf.constant(["c", "d"]))
+print(tf.constant(["a", "b"]) + "!")
+print(tf.strings.length(tensor_of_strings))
