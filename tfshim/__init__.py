@@ -25,17 +25,22 @@ from tfshim import compat as compat
 from tfshim import config as config
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
+from tfshim import experimental as experimental
 from tfshim import linalg as linalg
 from tfshim import manip as manip
 from tfshim import math as math
 from tfshim import nest as nest
 from tfshim import nn as nn
+from tfshim import ragged as ragged
 from tfshim import random as random
+from tfshim import strings as strings
 from tfshim.framework.dtypes import DType as DType
 from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
 from tfshim.module import Module as Module
 from tfshim.framework.errors import OpError as OpError
+from tfshim.ops.ragged.ragged_tensor import RaggedTensor as RaggedTensor
+from tfshim.ops.ragged.ragged_tensor import RaggedTensorSpec as RaggedTensorSpec
 from tfshim.framework.tensor import Tensor as Tensor
 from tfshim.framework.tensor_shape import TensorShape as TensorShape
 from tfshim.eager.def_function import TensorSpec as TensorSpec
@@ -185,6 +190,8 @@ __all__ = [
     'IndexedSlices',
     'Module',
     'OpError',
+    'RaggedTensor',
+    'RaggedTensorSpec',
     'Tensor',
     'TensorShape',
     'TensorSpec',
@@ -232,6 +239,7 @@ __all__ = [
     'executing_eagerly',
     'exp',
     'expand_dims',
+    'experimental',
     'eye',
     'fill',
     'float16',
@@ -283,6 +291,7 @@ __all__ = [
     'pad',
     'pow',
     'print',
+    'ragged',
     'random',
     'range',
     'rank',
@@ -318,6 +327,7 @@ __all__ = [
     'stop_gradient',
     'strided_slice',
     'string',
+    'strings',
     'subtract',
     'tan',
     'tanh',
