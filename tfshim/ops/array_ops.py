@@ -1498,5 +1498,5 @@ dispatch.install(
     globals(),
     unary=("zeros_like", "ones_like"),
     other=("reshape", "zeros", "ones", "fill", "identity", "stop_gradient", "shape", "size", "rank", "where",
-           "stack", "unstack", "expand_dims", "squeeze", "concat", "tile", "reverse", "gather", "boolean_mask"),
+           "stack", "unstack", "expand_dims", "squeeze", "concat", "tile", "reverse", "gather"),
 )

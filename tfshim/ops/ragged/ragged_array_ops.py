@@ -273,13 +273,6 @@ def ragged_tile(input: Any, multiples: Any, name: Any = None) -> Any:  # noqa: A
     return _value_rows(inner, rows)
 
 
-@dispatch.dispatch_for_api(array_ops.boolean_mask)
-def ragged_boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_mask") -> Any:
-    if not (isinstance(tensor, RaggedTensor) or isinstance(mask, RaggedTensor)):
-        return NotImplemented
-    return boolean_mask(tensor, mask)
-
-
 @tf_export("ragged.boolean_mask")
 def boolean_mask(data: Any, mask: Any, name: Any = None) -> Any:
     """Keeps the items of `data` where `mask` is True; ragged results where rows lose items."""

@@ -80,8 +80,6 @@ def string_split_v2(input: Any, sep: Any = None, maxsplit: int = -1, name: Any =
         lengths = []
         for s in items:
             parts = s.split(sep, maxsplit) if maxsplit >= 0 else s.split(sep)
-            if sep is not None and s == b"":
-                parts = []
             pieces.extend(parts)
             lengths.append(len(parts))
         return [_strings(pieces)], lengths

@@ -497,8 +497,7 @@ class RaggedTensorSpec:
         rank = self._shape.rank
         if ragged_rank is None:
             if rank is None:
-                raise ValueError("Must specify ragged_rank or a shape with a known rank. "
-                                 f"Received: {self._shape}")
+                raise ValueError("Must specify ragged_rank or a shape with a known rank.")
             ragged_rank = rank - 1
         self._ragged_rank = ragged_rank
         if not isinstance(self._ragged_rank, int):
