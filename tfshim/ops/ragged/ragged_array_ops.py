@@ -303,10 +303,9 @@ def _mask_rows(data: RaggedTensor, mask: Any) -> Any:
     mv = mask.values
     if not isinstance(mv, RaggedTensor):
         keep = np.asarray(mv._value, bool)
-        counts = np.add.reduceat(keep.astype(np.int64), data.row_splits._value[:-1]) if len(keep) else \
-            np.zeros(data.nrows_static(), np.int64)
         s = data.row_splits._value
-        counts = np.where(s[1:] > s[:-1], counts, 0)
+        rowids = np.repeat(np.arange(len(s) - 1), s[1:] - s[:-1])
+        counts = np.bincount(rowids[keep], minlength=len(s) - 1)[:len(s) - 1]
         values = _value_rows(data.values, np.nonzero(keep)[0]) if isinstance(data.values, RaggedTensor) else \
             take_rows(data.values, np.nonzero(keep)[0])
         splits = np.concatenate([[0], np.cumsum(counts)])

@@ -316,6 +316,9 @@ def ngrams(data: Any, ngram_width: Any, separator: str = " ", pad_values: Any = 
     pieces: list = []
     lengths = []
     for a, b in zip(splits[:-1], splits[1:]):
+        if not flat:  # TF's kernel returns no n-grams at all (not even padding) when there is no data
+            lengths.append(0)
+            continue
         row = _ngrams_of_row(flat[a:b], widths, sep, left, right, pad_attr, preserve_short_sequences)
         pieces.extend(row)
         lengths.append(len(row))
