@@ -34,6 +34,8 @@ def summarize_attr_value(v):
     if kind == "type":
         return type_name(v.type)
     if kind == "list":
+        if v.list.s:
+            return "[" + ", ".join('"%s"' % x.decode() for x in v.list.s) + "]"
         return "[" + ", ".join(type_name(t) for t in v.list.type) + "]"
     if kind == "b":
         return "true" if v.b else "false"

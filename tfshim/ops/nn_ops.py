@@ -987,13 +987,7 @@ def _avg_pool_grad_grad(op: Any, grad: Tensor) -> Tensor:
 
 def _pool(op: Any, x: Any, ksize: Any, strides: Any, padding: Any, n: int) -> Tensor:
     x = convert_to_tensor(x)
-    try:
-        op.check(x)
-    except errors.InvalidArgumentError as e:  # op_defs.py drops string attrs' allowed values
-        msg = e.message.replace('padding:string,allowed=[]', 'padding:string,allowed=["SAME", "VALID"]').replace(
-            'data_format:string,default="NHWC",allowed=[]',
-            'data_format:string,default="NHWC",allowed=["NHWC", "NCHW"]')
-        raise errors.InvalidArgumentError(None, None, msg) from None
+    op.check(x)
     k = _get_sequence(ksize, n, "ksize")
     s = _get_sequence(strides, n, "strides")
     if n == 1:

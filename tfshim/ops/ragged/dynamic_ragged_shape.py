@@ -186,6 +186,8 @@ class DynamicRaggedShape:
             return DynamicRaggedShape(self._row_partitions, inner, dtype=self._dtype)
         dims = []
         for i in range(start, stop):
+            if not self.is_uniform(i):
+                raise ValueError("All relevant dimensions must be uniform")
             dims.append(int(self._dimension(i)._value))
         return DynamicRaggedShape([], dims, dtype=self._dtype)
 

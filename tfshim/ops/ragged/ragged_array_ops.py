@@ -61,10 +61,10 @@ def _ragged_concat(values: list, axis: int, stack: bool) -> Any:
     values = [convert_to_tensor_or_ragged_tensor(v) for v in values]
     match_row_splits_dtypes(*values)
     splits_dtype = next(v.row_splits.dtype for v in values if isinstance(v, RaggedTensor))
-    ranks = {v.shape.rank for v in values}
-    if len(ranks) > 1:
-        raise ValueError("Rank of inputs must all be equal, got %s" % sorted(ranks))
-    rank = ranks.pop()
+    rank = values[0].shape.rank
+    for v in values[1:]:
+        if v.shape.rank != rank:
+            raise ValueError("Shape %s must have rank %d" % (v.shape, rank))
     if stack:
         axis = _normalize_axis(axis, rank + 1, "axis")
     else:
@@ -72,11 +72,11 @@ def _ragged_concat(values: list, axis: int, stack: bool) -> Any:
     ragged_rank = max(v.ragged_rank for v in values if isinstance(v, RaggedTensor))
     ragged_rank = max(ragged_rank, 1)
     rts = [_to_ragged(v, ragged_rank, splits_dtype) for v in values]
-    dtype_set = {v.dtype for v in rts}
-    if len(dtype_set) > 1:
-        from tfshim.framework import errors
+    for i, v in enumerate(rts[1:], 1):
+        if v.dtype is not rts[0].dtype:
+            from tfshim.ops.op import dtype_mismatch
 
-        raise errors.InvalidArgumentError(None, None, "ConcatOp : Expected all inputs to have the same dtype")
+            raise dtype_mismatch("ConcatV2", i, rts[0].dtype, v.dtype, "concat")
     if stack:
         if axis == 0:
             out = _rows_concat(rts)
@@ -208,9 +208,13 @@ def ragged_gather(params: Any, indices: Any, validate_indices: Any = None, axis:
     if np.any((iv < 0) | (iv >= n)):
         from tfshim.framework import errors
 
-        bad = iv[(iv < 0) | (iv >= n)].reshape(-1)[0]
-        raise errors.InvalidArgumentError(None, None, "indices[%d] = %d is not in [0, %d)" % (
-            int(np.argmax(((iv < 0) | (iv >= n)).reshape(-1))), bad, n))
+        flat_bad = ((iv < 0) | (iv >= n)).reshape(-1)
+        pos = int(np.argmax(flat_bad))
+        out_rank = params.ragged_rank + iv.ndim - 1
+        raise errors.InvalidArgumentError(
+            None, None, "{{function_node __wrapped__RaggedGather_OUTPUT_RAGGED_RANK_%d_PARAMS_RAGGED_RANK_%d_device_"
+            "/job:localhost/replica:0/task:0/device:CPU:0}} indices[%d] = %d is not in [0, %d) [Op:RaggedGather] "
+            "name: " % (out_rank, params.ragged_rank, pos, iv.reshape(-1)[pos], n))
     rows = _value_rows(params, iv.reshape(-1))
     if iv.ndim == 1:
         return rows
@@ -417,3 +421,41 @@ def ragged_add_n(inputs: Any, name: Any = None) -> Any:
     for v in inputs[1:]:
         total = math_ops.add(total, v)
     return total
+
+
+@dispatch.dispatch_for_api(array_ops.squeeze)
+def ragged_squeeze(input: Any, axis: Any = None, name: Any = None, squeeze_dims: Any = None) -> Any:  # noqa: A002
+    """TF: ragged_squeeze_op.squeeze. Ragged dimensions may be squeezed when every row has length 1."""
+    if not isinstance(input, RaggedTensor):
+        return NotImplemented
+    if axis is None:
+        raise ValueError("Ragged.squeeze must have an axis argument.")
+    if isinstance(axis, int):
+        axis = [axis]
+    elif not isinstance(axis, (list, tuple)) or not all(isinstance(d, int) for d in axis):
+        raise TypeError("Axis must be a list or tuple of integers.")
+    rank = input.shape.rank
+    axis = [_normalize_axis(d, rank, "axis[%d]" % i) for i, d in enumerate(axis)]
+    dense_dims = [d - input.ragged_rank for d in axis if d > input.ragged_rank]
+    ragged_dims = [d for d in axis if d <= input.ragged_rank]
+    from tfshim.framework import errors
+
+    for i, lengths in enumerate(input.nested_row_lengths()):
+        if i + 1 in ragged_dims and not np.all(lengths._value == 1):
+            raise errors.InvalidArgumentError(
+                None, None, "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
+                "b'the given axis (axis = %d) is not squeezable!'" % (i + 1))
+    if 0 in ragged_dims and input.row_splits._value.size != 2:
+        raise errors.InvalidArgumentError(
+            None, None, "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
+            "b'the given axis (axis = 0) is not squeezable!'")
+    flat = input.flat_values
+    if dense_dims:
+        flat = array_ops.squeeze(flat, dense_dims)
+    remaining = [s for i, s in enumerate(input.nested_row_splits) if i + 1 not in ragged_dims]
+    if remaining and 0 in ragged_dims:
+        remaining.pop(0)
+    result = RaggedTensor.from_nested_row_splits(flat, remaining, validate=False)
+    if set(range(input.ragged_rank + 1)).issubset(set(ragged_dims)):
+        result = array_ops.squeeze(result, [0])
+    return result

@@ -51,8 +51,14 @@ def _target_shape(rt: RaggedTensor, shape: Any) -> list:
     if shape.rank is None:
         return bounding
     if shape.rank != len(bounding):
-        raise ValueError("rt_input.shape and shape=%s are incompatible: rt_input.rank = %d but shape.rank = %d"
-                         % (shape, len(bounding), shape.rank))
+        from tfshim.framework import errors
+
+        dims = ",".join("-1" if d is None else str(d) for d in shape.as_list())
+        raise errors.InvalidArgumentError(
+            None, None, "{{function_node __wrapped__RaggedTensorToTensor_num_row_partition_tensors_%d_device_/job:"
+            "localhost/replica:0/task:0/device:CPU:0}} rt_input.shape and shape=[%s] are incompatible: rt_input.rank = "
+            "%d but shape.rank = %d [Op:RaggedTensorToTensor] name: "
+            % (rt.ragged_rank, dims, len(bounding), shape.rank))
     return [b if d is None else d for b, d in zip(bounding, shape.as_list())]
 
 

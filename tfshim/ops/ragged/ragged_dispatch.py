@@ -49,8 +49,13 @@ def _convert_other(value: Any, like: RaggedTensor) -> Any:
 def _splits_mismatch(source: np.ndarray, target: np.ndarray) -> None:
     """TF's broadcast check: the row splits of the two shapes must be equal."""
     if source.shape != target.shape:
-        ragged_check.binary_assert("==", np.zeros((), bool), source, target)
+        _nrows_mismatch()
     ragged_check.assert_equal(source, target)
+
+
+def _nrows_mismatch() -> None:
+    """TF's text when the operands' row counts differ (its check compares two 1-element bool tensors)."""
+    ragged_check.binary_assert("==", np.zeros(1, bool), np.array(False), np.array([True]))
 
 
 def _broadcast_dense_to_values(rt: RaggedTensor, y: Tensor) -> Tensor:
@@ -68,8 +73,7 @@ def _broadcast_dense_to_values(rt: RaggedTensor, y: Tensor) -> Tensor:
     partitions = rt._nested_row_partitions
     nrows = rt.nrows_static()
     if outer[0] not in (1, nrows):
-        raise errors.InvalidArgumentError(
-            None, None, "Incompatible shapes: [%d] vs. [%d]" % (outer[0], nrows))
+        _nrows_mismatch()
     for level, d in enumerate(outer[1:]):
         if d == 1:
             continue
@@ -85,6 +89,11 @@ def _broadcast_dense_to_values(rt: RaggedTensor, y: Tensor) -> Tensor:
 
 def _broadcast_ragged_pair(x: RaggedTensor, y: RaggedTensor) -> tuple:
     match_row_splits_dtypes(x, y)
+    if x.shape.rank != y.shape.rank:
+        # TF aligns the lower-rank operand's dims to the right; tfshim supports equal ranks only.
+        raise errors.InvalidArgumentError(
+            None, None, "Condition x == y did not hold.\ntfshim broadcasts RaggedTensors of equal rank only "
+            "(got ranks %d and %d)" % (x.shape.rank, y.shape.rank))
     xp, yp = x._nested_row_partitions, y._nested_row_partitions
     if len(xp) != len(yp):
         # Ragged ranks differ: the lower-ranked operand's uniform inner dims act as ragged rows.

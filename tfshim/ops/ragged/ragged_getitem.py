@@ -34,7 +34,8 @@ def _is_int(k: Any) -> bool:
 def _check_key(k: Any) -> None:
     if k is None or k is Ellipsis or isinstance(k, slice) or _is_int(k):
         return
-    raise TypeError("Ragged __getitem__ expects a ragged_tensor, integer, slice, Ellipsis, or None; got %r" % (k,))
+    raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar tf.int32/tf.int64 "
+                    "tensors are valid indices, got %r" % (k,))
 
 
 def ragged_tensor_getitem(rt: RaggedTensor, key: Any) -> Any:
@@ -87,13 +88,15 @@ def _nrows(x: Any) -> int:
 
 def _row(rt: RaggedTensor, i: int) -> Any:
     n = rt.nrows_static()
-    if not -n <= i < n:
-        raise errors.InvalidArgumentError(
-            None, None, "{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}}"
-            " slice index %d of dimension 0 out of bounds. [Op:StridedSlice] name: RaggedGetItem/strided_slice/"
-            % (i if i >= 0 else i + n if i + n >= 0 else i))
+    if i >= n:
+        # TF's IndexError, which also ends Python's iteration over a RaggedTensor (`for row in rt`).
+        raise IndexError("Row key %d out of bounds" % i)
     if i < 0:
         i += n
+        if i < 0:
+            raise errors.InvalidArgumentError(
+                None, None, "{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:"
+                "CPU:0}} slice index %d of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/" % i)
     s = rt.row_splits._value
     return _value_rows(rt.values, np.arange(s[i], s[i + 1]))
 

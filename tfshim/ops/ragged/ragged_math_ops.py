@@ -49,6 +49,13 @@ def range(starts: Any, limits: Any = None, deltas: Any = 1, dtype: Any = None, n
     for t in tensors:
         if t._value.ndim > 1:
             raise ValueError(f"Shape {t.shape} must have rank at most 1")
+    vector_shapes = {t._value.shape for t in tensors if t._value.ndim == 1}
+    if len(vector_shapes) > 1:
+        from tfshim.framework import errors
+
+        raise errors.InvalidArgumentError(None, None, "{{function_node __wrapped__RaggedRange_device_/job:localhost/"
+                                          "replica:0/task:0/device:CPU:0}} starts, limits, and deltas must have the "
+                                          "same shape [Op:RaggedRange] name: ")
     if np.any(d == 0):
         from tfshim.framework import errors
 
@@ -216,3 +223,22 @@ def ragged_reduce_mean(input_tensor: Any, axis: Any = None, keepdims: Any = Fals
     if isinstance(total, RaggedTensor):
         return total.with_flat_values(math_ops.truediv(total.flat_values, count.flat_values))
     return math_ops.truediv(total, count)
+
+
+@dispatch.dispatch_for_api(math_ops.reduce_variance)
+def ragged_reduce_variance(input_tensor: Any, axis: Any = None, keepdims: Any = False, name: Any = None) -> Any:
+    """TF: max(mean(x**2) - mean(x)**2, 0)."""
+    if not isinstance(input_tensor, RaggedTensor):
+        return NotImplemented
+    if input_tensor.dtype.is_complex:
+        raise ValueError("reduce_variance is not supported for RaggedTensors with complex dtypes.")
+    mean_of_square = math_ops.reduce_mean(math_ops.square(input_tensor), axis=axis, keepdims=keepdims)
+    mean = math_ops.reduce_mean(input_tensor, axis=axis, keepdims=keepdims)
+    return math_ops.maximum(mean_of_square - math_ops.square(mean), 0)
+
+
+@dispatch.dispatch_for_api(math_ops.reduce_std)
+def ragged_reduce_std(input_tensor: Any, axis: Any = None, keepdims: Any = False, name: Any = None) -> Any:
+    if not isinstance(input_tensor, RaggedTensor):
+        return NotImplemented
+    return math_ops.sqrt(ragged_reduce_variance(input_tensor, axis=axis, keepdims=keepdims))

@@ -14,9 +14,11 @@ from typing import Any
 import numpy as np
 
 from tfshim.framework import dtypes, errors
+from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.ops.ragged.ragged_tensor import RaggedTensor, convert_to_tensor_or_ragged_tensor
 from tfshim.ops.ragged.row_partition import _from_splits_np
+from tfshim.util import dispatch
 from tfshim.util.tf_export import tf_export
 
 
@@ -31,10 +33,12 @@ def _ints(values: Any, dtype: dtypes.DType) -> Tensor:
 
 
 def _as_string_input(value: Any) -> Any:
-    value = convert_to_tensor_or_ragged_tensor(value)
-    if value.dtype is not dtypes.string:
-        raise TypeError(f"Expected string passed to parameter 'input' of op, got {value.dtype.name}")
-    return value
+    if isinstance(value, Tensor) and value.dtype is not dtypes.string:
+        raise ValueError(f"input: Tensor conversion requested dtype string for Tensor with dtype "
+                         f"{value.dtype.name}: {value!r}")
+    if isinstance(value, RaggedTensor):
+        return convert_to_tensor_or_ragged_tensor(value, dtype=dtypes.string)
+    return convert_to_tensor(value, dtype=dtypes.string)
 
 
 def _rowwise(input: Any, fn: Any) -> Any:  # noqa: A002 - TF's name
@@ -100,28 +104,46 @@ def string_bytes_split(input: Any, name: Any = None) -> Any:  # noqa: A002 - TF'
 
 # --- unicode decoding -----------------------------------------------------------------------------
 
-_ENCODINGS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}
+# The encodings TF's ICU converters take here (Python codec names).
+_ENCODINGS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be", "UTF-16LE": "utf-16-le",
+              "UTF-16-LE": "utf-16-le", "UTF-32-LE": "utf-32-le", "UTF-32LE": "utf-32-le",
+              "ISO-8859-1": "latin-1", "US-ASCII": "ascii", "UTF-16": "utf-16", "UTF-32": "utf-32"}
+_UNIT = {"utf-8": 1, "latin-1": 1, "ascii": 1, "utf-16-be": 2, "utf-16-le": 2, "utf-16": 2, "utf-32-be": 4,
+         "utf-32-le": 4, "utf-32": 4}
+_DEVICE = "_device_/job:localhost/replica:0/task:0/device:CPU:0"
 
 
-def _check_decode_args(input_encoding: str, errors_mode: str) -> str:
-    if input_encoding not in _ENCODINGS:
-        raise errors.InvalidArgumentError(None, None, "Could not create converter for input encoding: %s"
-                                          % input_encoding)
+def _kernel_error(op_name: str, message: str) -> Exception:
+    return errors.InvalidArgumentError(
+        None, None, "{{function_node __wrapped__%s%s}} %s [Op:%s] name: " % (op_name, _DEVICE, message, op_name))
+
+
+def _check_decode_args(input_encoding: str, errors_mode: str, op_name: str) -> str:
     if errors_mode not in ("strict", "replace", "ignore"):
-        raise ValueError("errors must be one of ['ignore', 'replace', 'strict']; got %r" % errors_mode)
+        from tfshim.ops.op import op_def
+
+        summary = op_def(op_name)[0] if op_def(op_name) else ""
+        raise errors.InvalidArgumentError(
+            None, None, "Value for attr 'errors' of \"%s\" is not in the list of allowed values: \"strict\", "
+            "\"replace\", \"ignore\"\n\t; NodeDef: {{node %s}}; %s [Op:%s] name: "
+            % (errors_mode, op_name, summary, op_name))
+    if input_encoding not in _ENCODINGS:
+        raise _kernel_error(op_name, "Could not create converter for input encoding: %s" % input_encoding)
     return _ENCODINGS[input_encoding]
 
 
-def _decode_one(s: bytes, codec: str, errors_mode: str, replacement_char: int, replace_control: bool) -> tuple:
+def _decode_one(s: bytes, codec: str, errors_mode: str, replacement_char: int, replace_control: bool,
+                op_name: str) -> tuple:
     """(codepoints, byte offsets) of one string. Invalid sequences follow the maximal-subpart rule."""
     chars: list = []
     offsets: list = []
     pos = 0
-    unit = {"utf-8": 1, "utf-16-be": 2, "utf-32-be": 4}[codec]
+    unit = _UNIT[codec]
     while pos < len(s):
         # Find the longest prefix starting at pos that decodes to exactly one character.
         decoded = None
-        for width in ((1, 2, 3, 4) if unit == 1 else (unit, 2 * unit) if unit == 2 else (4,)):
+        widths = (1, 2, 3, 4) if codec == "utf-8" else (1,) if unit == 1 else (2, 4) if unit == 2 else (4,)
+        for width in widths:
             chunk = s[pos:pos + width]
             if len(chunk) < width:
                 break
@@ -134,10 +156,7 @@ def _decode_one(s: bytes, codec: str, errors_mode: str, replacement_char: int, r
                 break
         if decoded is None:
             if errors_mode == "strict":
-                raise errors.InvalidArgumentError(
-                    None, None, "{{function_node __wrapped__UnicodeDecodeWithOffsets_device_/job:localhost/"
-                    "replica:0/task:0/device:CPU:0}} Invalid formatting on input string [Op:UnicodeDecodeWithOffsets]"
-                    " name: ")
+                raise _kernel_error(op_name, "Invalid formatting on input string")
             bad = _invalid_length(s, pos, codec, unit)
             if errors_mode == "replace":
                 chars.append(replacement_char)
@@ -167,14 +186,15 @@ def _invalid_length(s: bytes, pos: int, codec: str, unit: int) -> int:
 
 def _unicode_decode(input: Any, input_encoding: str, errors_mode: str, replacement_char: int,  # noqa: A002
                     replace_control_characters: bool, with_offsets: bool) -> Any:
-    codec = _check_decode_args(input_encoding, errors_mode)
+    op_name = "UnicodeDecodeWithOffsets" if with_offsets else "UnicodeDecode"
+    codec = _check_decode_args(input_encoding, errors_mode, op_name)
 
     def decode(items: list) -> tuple:
         chars: list = []
         offsets: list = []
         lengths = []
         for s in items:
-            c, o = _decode_one(s, codec, errors_mode, replacement_char, replace_control_characters)
+            c, o = _decode_one(s, codec, errors_mode, replacement_char, replace_control_characters, op_name)
             chars.extend(c)
             offsets.extend(o)
             lengths.append(len(c))
@@ -205,14 +225,15 @@ def _encode_chars(codepoints: list, codec: str) -> list:
 
 def _unicode_split(input: Any, input_encoding: str, errors_mode: str, replacement_char: int,  # noqa: A002
                    with_offsets: bool) -> Any:
-    codec = _check_decode_args(input_encoding, errors_mode)
+    op_name = "UnicodeDecodeWithOffsets" if with_offsets else "UnicodeDecode"
+    codec = _check_decode_args(input_encoding, errors_mode, op_name)
 
     def split(items: list) -> tuple:
         pieces: list = []
         offsets: list = []
         lengths = []
         for s in items:
-            c, o = _decode_one(s, codec, errors_mode, replacement_char, False)
+            c, o = _decode_one(s, codec, errors_mode, replacement_char, False, op_name)
             pieces.extend(_encode_chars(c, codec))
             offsets.extend(o)
             lengths.append(len(c))
@@ -334,3 +355,85 @@ def _dense_result(output: RaggedTensor, dense_rows: Any) -> Any:
     from tfshim.ops import array_ops
 
     return array_ops.reshape(output.flat_values, list(dense_rows) + [-1])
+
+
+# --- unicode_encode of a ragged input -------------------------------------------------------------
+
+_OUTPUT_ENCODINGS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}
+
+
+def _encode_row(codepoints: Any, codec: str, errors_mode: str, replacement_char: int) -> bytes:
+    out = []
+    for cp in codepoints:
+        cp = int(cp)
+        if not (0 <= cp <= 0x10FFFF) or 0xD800 <= cp <= 0xDFFF:
+            if errors_mode == "strict":
+                raise _kernel_error("UnicodeEncode", "Code point is out of range for Unicode, or is a surrogate.")
+            if errors_mode == "ignore":
+                continue
+            cp = replacement_char
+        out.append(chr(cp).encode(codec))
+    return b"".join(out)
+
+
+def unicode_encode(input: Any, output_encoding: str, errors: str = "replace",  # noqa: A002 - TF's name
+                   replacement_char: int = 65533, name: Any = None) -> Any:
+    """tf.strings.unicode_encode of a RaggedTensor: each innermost row of code points becomes one string,
+    so the result has one dimension less (a Tensor when the input's ragged rank is 1).
+
+    The public tf.strings.unicode_encode (ops/string_ops.py) handles dense inputs and calls this one."""
+    if output_encoding not in _OUTPUT_ENCODINGS:
+        raise _kernel_error("UnicodeEncode", "Could not create converter for output encoding: %s" % output_encoding)
+    codec = _OUTPUT_ENCODINGS[output_encoding]
+    flat = input.flat_values
+    if flat._value.ndim > 1:
+        # Uniform innermost rows: encode the dense flat values, keep the ragged partitions.
+        inner = RaggedTensor.from_tensor(flat, ragged_rank=flat._value.ndim - 1)
+        return input.with_flat_values(unicode_encode(inner, output_encoding, errors, replacement_char))
+    if flat.dtype is not dtypes.int32:
+        raise ValueError(f"input: Tensor conversion requested dtype int32 for Tensor with dtype "
+                         f"{flat.dtype.name}: {flat!r}")
+    innermost = input
+    while isinstance(innermost.values, RaggedTensor):
+        innermost = innermost.values
+    s = innermost.row_splits._value
+    cps = flat._value
+    strings = _strings([_encode_row(cps[a:b], codec, errors, replacement_char) for a, b in zip(s[:-1], s[1:])])
+    if innermost is input:
+        return strings
+
+    def rebuild(rt: RaggedTensor) -> Any:
+        if rt.values is innermost:
+            return strings
+        return rt.with_values(rebuild(rt.values))
+
+    return input.with_values(rebuild(input.values)) if input.values is not innermost else \
+        RaggedTensor._from_row_partition(strings, input._row_partition, validate=False)
+
+
+# --- dense string ops on ragged inputs ------------------------------------------------------------
+# The elementwise tf.strings ops (substr, upper, to_hash_bucket_fast, ...) take ragged inputs through the
+# unary elementwise handler of ragged_dispatch.py once ops/string_ops.py registers them with
+# util/dispatch.py. tf.strings.join needs its own handler (TF: ragged_string_ops.string_join).
+
+
+def _register_string_join() -> None:
+    try:
+        from tfshim.ops import string_ops  # type: ignore[attr-defined]
+    except ImportError:  # the dense string ops are not part of this build
+        return
+    join = getattr(string_ops, "join", None)
+    if join is None or not hasattr(join, "_tf_dispatchers"):
+        return
+
+    @dispatch.dispatch_for_api(join)
+    def ragged_string_join(inputs: Any, separator: str = "", name: Any = None) -> Any:
+        """TF: map_flat_values(string_join, inputs): the ragged inputs must share their row partitions."""
+        if not isinstance(inputs, (list, tuple)) or not any(isinstance(x, RaggedTensor) for x in inputs):
+            return NotImplemented
+        from tfshim.ops.ragged.ragged_array_ops import map_flat_values
+
+        return map_flat_values(join, list(inputs), separator)
+
+
+_register_string_join()

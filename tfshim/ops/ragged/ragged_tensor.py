@@ -42,6 +42,7 @@ class RaggedTensor:
 
     __array_priority__ = 200  # `ndarray + rt` and `tensor + rt` defer to RaggedTensor's operators
     _tf_dispatch = True  # util/dispatch.py: TF's public ops hand this type to its registered handlers
+    _tf_native_object = True  # a composite tensor: tf.is_tensor is True for it, as in TF
 
     def __init__(self, values: Any, row_partition: Any, internal: bool = False) -> None:
         if not internal:
@@ -286,6 +287,11 @@ class RaggedTensor:
 
     def with_values(self, new_values: Any) -> RaggedTensor:
         new_values = _convert_values(new_values)
+        nvals = self._row_partition.static_nvals
+        rows = new_values.nrows_static() if isinstance(new_values, RaggedTensor) else new_values.shape[0]
+        if new_values.shape.rank == 0 or rows != nvals:
+            raise ValueError("Shapes (%d,) and %s are incompatible" % (nvals, "()" if new_values.shape.rank == 0
+                                                                     else "(%d,)" % rows))
         if isinstance(new_values, RaggedTensor) and self.row_splits.dtype is not new_values.row_splits.dtype:
             raise ValueError("self and new_values have mismatched row_splits dtypes; use "
                              "RaggedTensor.with_row_splits_dtype() to convert them to compatible dtypes.")

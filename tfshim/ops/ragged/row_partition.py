@@ -234,8 +234,8 @@ class RowPartition:
 
     def __repr__(self) -> str:
         if self._uniform_row_length is not None:
-            return "tf.RowPartition(nrows=%s, uniform_row_length=%s)" % (self._nrows, self._uniform_row_length)
-        return "tf.RowPartition(row_splits=%s)" % (self._row_splits,)
+            return f"tf.RowPartition(nrows={self._nrows}, uniform_row_length={self._uniform_row_length})"
+        return f"tf.RowPartition(row_splits={self._row_splits})"
 
 
 def _from_splits_np(splits: np.ndarray, dtype: dtypes.DType, uniform: int | None = None) -> RowPartition:
