@@ -93,3 +93,25 @@ def test_spec_repr() -> None:
     spec = tf.RaggedTensorSpec(shape=[None, None], dtype=tf.int32)
     assert repr(spec) == "RaggedTensorSpec(TensorShape([None, None]), tf.int32, 1, tf.int64)"
     assert spec.is_compatible_with(tf.ragged.constant([[1]]))
+
+
+def test_dispatch_wrapper_keeps_the_signature() -> None:
+    import inspect
+
+    def api(x: object, *rest: object, scale: int = 2, **extra: object) -> object:
+        raise ValueError("dense only")
+
+    wrapped = dispatch.add_dispatch_support(api)
+    assert inspect.signature(wrapped) == inspect.signature(api)
+    seen = []
+
+    @dispatch.dispatch_for_api(wrapped)
+    def handler(x: object, *rest: object, scale: int = 2, **extra: object) -> object:
+        seen.append((x, rest, scale, extra))
+        return "ragged"
+
+    rt = tf.ragged.constant([[1]])
+    assert wrapped(rt, 1, 2, scale=3, flag=True) == "ragged"
+    assert seen == [(rt, (1, 2), 3, {"flag": True})]
+    with pytest.raises(ValueError, match="dense only"):
+        wrapped(1)

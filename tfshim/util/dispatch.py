@@ -19,6 +19,7 @@ nothing else.
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -40,26 +41,81 @@ def _needs_dispatch(args: tuple, kwargs: dict) -> bool:
     return any(_has_dispatch_type(a) for a in args) or any(_has_dispatch_type(v) for v in kwargs.values())
 
 
+def _dispatch(fn: Callable, handlers: list, error: Exception, args: tuple, kwargs: dict) -> Any:
+    """The slow path, after the dense op raised `error`: the first handler that accepts the call."""
+    if handlers and _needs_dispatch(args, kwargs):
+        for handler in handlers:
+            result = handler(*args, **kwargs)
+            if result is not NotImplemented:
+                return result
+    raise error.with_traceback(error.__traceback__)
+
+
+def _signature_wrapper(fn: Callable, handlers: list) -> Callable | None:
+    """A wrapper with `fn`'s own signature, so that the dense path does not pack *args/**kwargs
+    (about 100 ns per call instead of 400). None when the signature cannot be mirrored."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
+    namespace: dict = {"_fn": fn, "_handlers": handlers, "_dispatch": _dispatch}
+    params: list = []  # the wrapper's parameter list, defaults bound through the namespace
+    call: list = []  # how the wrapper calls fn
+    positional: list = []  # what the handlers get positionally
+    keywords: list = []  # ... and by keyword
+    star = var_kw = None
+    kinds = [p.kind for p in sig.parameters.values()]
+    for i, p in enumerate(sig.parameters.values()):
+        default = ""
+        if p.default is not inspect.Parameter.empty:
+            namespace["_d%d" % i] = p.default
+            default = "=_d%d" % i
+        if p.kind is inspect.Parameter.VAR_POSITIONAL:
+            star = p.name
+            params.append("*" + p.name)
+            call.append("*" + p.name)
+        elif p.kind is inspect.Parameter.VAR_KEYWORD:
+            var_kw = p.name
+            params.append("**" + p.name)
+            call.append("**" + p.name)
+        elif p.kind is inspect.Parameter.KEYWORD_ONLY:
+            if star is None and "*" not in params:
+                params.append("*")
+            params.append(p.name + default)
+            call.append("%s=%s" % (p.name, p.name))
+            keywords.append("%r: %s" % (p.name, p.name))
+        else:
+            params.append(p.name + default)
+            call.append(p.name)
+            positional.append(p.name)
+            if p.kind is inspect.Parameter.POSITIONAL_ONLY and (
+                    i + 1 == len(kinds) or kinds[i + 1] is not inspect.Parameter.POSITIONAL_ONLY):
+                params.append("/")
+    args = "(" + "".join(n + ", " for n in positional) + ")" + (" + " + star if star else "")
+    kwargs = "{" + ", ".join(keywords + (["**" + var_kw] if var_kw else [])) + "}"
+    src = ("def %s(%s):\n    try:\n        return _fn(%s)\n    except (TypeError, ValueError) as e:\n"
+           "        error = e\n    return _dispatch(_fn, _handlers, error, %s, %s)\n"
+           % (fn.__name__, ", ".join(params), ", ".join(call), args, kwargs))
+    exec(src, namespace)  # noqa: S102 - a generated wrapper with fn's exact signature (as dataclasses does)
+    return namespace[fn.__name__]
+
+
 def add_dispatch_support(fn: Callable) -> Callable:
     """Wraps a public op so that arguments of dispatchable types go to the registered handlers."""
     if hasattr(fn, "_tf_dispatchers"):
         return fn
     handlers: list = []
+    wrapper = _signature_wrapper(fn, handlers)
+    if wrapper is None:
 
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except (TypeError, ValueError):
-            if not (handlers and _needs_dispatch(args, kwargs)):
-                raise
-        # Outside the `except`, so that a handler's own error is not chained to the dense op's.
-        for handler in handlers:
-            result = handler(*args, **kwargs)
-            if result is not NotImplemented:
-                return result
-        return fn(*args, **kwargs)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except (TypeError, ValueError) as e:
+                error = e
+            return _dispatch(fn, handlers, error, args, kwargs)
 
+    wrapper = functools.wraps(fn)(wrapper)
     wrapper._tf_dispatchers = handlers  # type: ignore[attr-defined]
     return wrapper
 
