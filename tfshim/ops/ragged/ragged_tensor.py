@@ -390,6 +390,25 @@ class RaggedTensor:
 
         return ragged_getitem.ragged_tensor_getitem(self, key)
 
+    # --- gradients (eager/backprop.py: composite targets and sources) ------------------------------
+
+    def _tf_gradient_components(self) -> list:
+        """The differentiable tensors inside: the flat values (row partitions are integers)."""
+        return [self.flat_values]
+
+    def _tf_with_gradient_components(self, grads: list) -> Any:
+        """TF's gradient with respect to a RaggedTensor: a RaggedTensor with the same partitions, or None."""
+        from tfshim.framework.indexed_slices import IndexedSlices
+
+        g = grads[0]
+        if g is None:
+            return None
+        if isinstance(g, IndexedSlices):
+            from tfshim.framework.constant_op import convert_to_tensor as _to_dense
+
+            g = _to_dense(g)
+        return self.with_flat_values(g)
+
     # --- misc TF API -------------------------------------------------------------------------------
 
     def consumers(self) -> list:
