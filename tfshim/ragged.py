@@ -3,18 +3,22 @@
 
 from tfshim.ops.ragged.ragged_array_ops import boolean_mask as boolean_mask
 from tfshim.ops.ragged.ragged_factory_ops import constant as constant
+from tfshim.ops.ragged.ragged_array_ops import cross as cross
 from tfshim.ops.ragged.ragged_array_ops import map_flat_values as map_flat_values
 from tfshim.ops.ragged.ragged_math_ops import range as range
 from tfshim.ops.ragged.ragged_math_ops import row_splits_to_segment_ids as row_splits_to_segment_ids
 from tfshim.ops.ragged.ragged_math_ops import segment_ids_to_row_splits as segment_ids_to_row_splits
 from tfshim.ops.ragged.ragged_array_ops import stack as stack
+from tfshim.ops.ragged.ragged_array_ops import stack_dynamic_partitions as stack_dynamic_partitions
 
 __all__ = [
     'boolean_mask',
     'constant',
+    'cross',
     'map_flat_values',
     'range',
     'row_splits_to_segment_ids',
     'segment_ids_to_row_splits',
     'stack',
+    'stack_dynamic_partitions',
 ]

@@ -459,3 +459,59 @@ def ragged_squeeze(input: Any, axis: Any = None, name: Any = None, squeeze_dims:
     if set(range(input.ragged_rank + 1)).issubset(set(ragged_dims)):
         result = array_ops.squeeze(result, [0])
     return result
+
+
+@tf_export("ragged.stack_dynamic_partitions")
+def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any, name: Any = None) -> RaggedTensor:
+    """Row p of the result holds the rows of `data` whose partition is p, in their original order."""
+    data = convert_to_tensor_or_ragged_tensor(data)
+    parts = convert_to_tensor(partitions, dtype_hint=dtypes.int32)
+    if not parts.dtype.is_integer:
+        raise TypeError("partitions must have an integer dtype")
+    n = int(convert_to_tensor(num_partitions)._value)
+    pv = parts._value.astype(np.int64).reshape(-1)
+    from tfshim.ops.ragged import ragged_check
+
+    if pv.size:
+        ragged_check.assert_less(pv.max(), np.int64(n), "partitions must be less than num_partitions")
+        ragged_check.assert_non_negative(pv, "partitions must be non-negative.")
+    order = np.argsort(pv, kind="stable")
+    rows = _value_rows(data, order) if isinstance(data, RaggedTensor) else take_rows(data, order)
+    counts = np.bincount(pv, minlength=n)[:n] if pv.size else np.zeros(n, np.int64)
+    splits = np.concatenate([[0], np.cumsum(counts)])
+    return RaggedTensor._from_row_partition(rows, _from_splits_np(splits, dtypes.int64), validate=False)
+
+
+def _feature_rows(x: Any) -> list:
+    """The rows of a 2-D ragged or dense feature as lists of bytes (ints printed in decimal)."""
+    x = convert_to_tensor_or_ragged_tensor(x)
+    if x.dtype not in (dtypes.string, dtypes.int64):
+        raise TypeError("Input dtype must be tf.string or tf.int64, got %s" % x.dtype.name)
+    rows = x.to_list() if isinstance(x, RaggedTensor) else x.numpy().tolist()
+    return [[v if isinstance(v, bytes) else str(v).encode() for v in row] for row in rows]
+
+
+@tf_export("ragged.cross")
+def cross(inputs: Any, name: Any = None) -> RaggedTensor:
+    """The feature crosses of each row: every combination of the inputs' values joined with `_X_`."""
+    import itertools
+
+    if not isinstance(inputs, (list, tuple)):
+        raise TypeError("Inputs must be a list")
+    features = [_feature_rows(x) for x in inputs]
+    nrows = {len(f) for f in features}
+    if len(nrows) > 1:
+        from tfshim.framework import errors
+
+        raise errors.InvalidArgumentError(None, None, "Inputs must all have the same number of rows")
+    pieces: list = []
+    lengths = []
+    for row in zip(*features):
+        crossed = [b"_X_".join(combo) for combo in itertools.product(*row)]
+        pieces.extend(crossed)
+        lengths.append(len(crossed))
+    values = np.empty(len(pieces), dtype=object)
+    values[:] = pieces
+    splits = np.concatenate([[0], np.cumsum(lengths, dtype=np.int64)])
+    return RaggedTensor._from_row_partition(_tensor(values, dtypes.string), _from_splits_np(splits, dtypes.int64),
+                                            validate=False)

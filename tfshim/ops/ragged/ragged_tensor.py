@@ -422,6 +422,20 @@ class RaggedTensor:
         return self._type_spec
 
 
+def _shape_is_subtype(a: TensorShape, b: TensorShape) -> bool:
+    if b.rank is None:
+        return True
+    if a.rank != b.rank:
+        return False
+    return all(db is None or da == db for da, db in zip(a.as_list(), b.as_list()))
+
+
+def _common_shape(a: TensorShape, b: TensorShape) -> TensorShape:
+    if a.rank is None or b.rank is None or a.rank != b.rank:
+        return TensorShape(None)
+    return TensorShape([da if da == db else None for da, db in zip(a.as_list(), b.as_list())])
+
+
 def _formatter(x: Any) -> str:
     """TF: ragged_tensor._formatter. Elements of a row array, separated by commas."""
     if isinstance(x, np.ndarray):
@@ -580,6 +594,22 @@ class RaggedTensorSpec:
         return (self._dtype == spec_or_value._dtype and self._ragged_rank == spec_or_value._ragged_rank
                 and self._row_splits_dtype == spec_or_value._row_splits_dtype
                 and self._shape.is_compatible_with(spec_or_value._shape))
+
+    def is_subtype_of(self, other: Any) -> bool:
+        """TF's tracing relation: same dtype and ragged structure, a shape at least as specific."""
+        return (type(other) is type(self) and self._dtype == other._dtype
+                and self._ragged_rank == other._ragged_rank and self._row_splits_dtype == other._row_splits_dtype
+                and _shape_is_subtype(self._shape, other._shape))
+
+    def most_specific_common_supertype(self, others: Any) -> RaggedTensorSpec | None:
+        shape = self._shape
+        for other in others:
+            if not (type(other) is type(self) and self._dtype == other._dtype
+                    and self._ragged_rank == other._ragged_rank
+                    and self._row_splits_dtype == other._row_splits_dtype):
+                return None
+            shape = _common_shape(shape, other._shape)
+        return RaggedTensorSpec(shape, self._dtype, self._ragged_rank, self._row_splits_dtype)
 
     @classmethod
     def from_value(cls, value: Any) -> RaggedTensorSpec:
