@@ -115,3 +115,28 @@ def test_dispatch_wrapper_keeps_the_signature() -> None:
     assert seen == [(rt, (1, 2), 3, {"flag": True})]
     with pytest.raises(ValueError, match="dense only"):
         wrapped(1)
+
+
+def test_spec_batchable_protocol_round_trips_rows() -> None:
+    """The protocol tf.map_fn and tf.data use: rows out as variant elements, results stacked back."""
+    from tfshim.framework import dtypes
+
+    rt = tf.ragged.constant([[[1, 2], [3]], [], [[4]]])
+    spec = tf.RaggedTensorSpec.from_value(rt)
+    (batched,) = spec._to_batched_tensor_list(rt)
+    assert batched.dtype == dtypes.variant and batched._value.shape == (3,)
+    row_spec = spec._unbatch()
+    rows = [row_spec._from_compatible_tensor_list([_element(batched, i)]) for i in range(3)]
+    assert [r.to_list() for r in rows] == rt.to_list()
+    encoded = np.stack([row_spec._to_tensor_list(r * 10)[0]._value for r in rows])
+    from tfshim.framework.tensor import _wrap_as
+
+    stacked = row_spec._batch(3)._from_compatible_tensor_list([_wrap_as(encoded, dtypes.variant)])
+    assert stacked.to_list() == [[[10, 20], [30]], [], [[40]]]
+
+
+def _element(batched: object, i: int) -> object:
+    from tfshim.framework import dtypes
+    from tfshim.framework.tensor import _wrap_as
+
+    return _wrap_as(batched._value[i], dtypes.variant)  # type: ignore[attr-defined]

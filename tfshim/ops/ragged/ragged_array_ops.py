@@ -515,3 +515,19 @@ def cross(inputs: Any, name: Any = None) -> RaggedTensor:
     splits = np.concatenate([[0], np.cumsum(lengths, dtype=np.int64)])
     return RaggedTensor._from_row_partition(_tensor(values, dtypes.string), _from_splits_np(splits, dtypes.int64),
                                             validate=False)
+
+
+def _stack_rows(rows: list, splits_dtype: dtypes.DType, dtype: dtypes.DType, row_shape: Any) -> RaggedTensor:
+    """A RaggedTensor whose rows are `rows` (Tensors or RaggedTensors of one ragged rank), as TF's
+    RaggedTensorFromVariant builds a map_fn result."""
+    if not rows:
+        inner_rank = max((row_shape.rank or 1) - 1, 0) if row_shape.rank is not None else 0
+        empty = _tensor(np.zeros((0,) + (0,) * inner_rank, dtype.as_numpy_dtype if dtype is not dtypes.string
+                                 else object), dtype)
+        return RaggedTensor._from_row_partition(empty, _from_splits_np(np.zeros(1, np.int64), splits_dtype),
+                                                validate=False)
+    lengths = np.array([r.nrows_static() if isinstance(r, RaggedTensor) else r._value.shape[0] for r in rows])
+    values = _rows_concat([r.with_row_splits_dtype(splits_dtype) if isinstance(r, RaggedTensor) else r
+                           for r in rows])
+    splits = np.concatenate([[0], np.cumsum(lengths)])
+    return RaggedTensor._from_row_partition(values, _from_splits_np(splits, splits_dtype), validate=False)

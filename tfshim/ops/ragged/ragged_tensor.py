@@ -422,6 +422,29 @@ class RaggedTensor:
         return self._type_spec
 
 
+class _Boxed:
+    """Holds a tensor inside a variant element (so that NumPy never looks into it)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+def _boxed(value: Any) -> _Boxed:
+    return value if isinstance(value, _Boxed) else _Boxed(value)
+
+
+def _unboxed(value: Any) -> Any:
+    return value.value if isinstance(value, _Boxed) else value
+
+
+def _variant(array: np.ndarray) -> Tensor:
+    from tfshim.framework.tensor import _wrap_as
+
+    return _wrap_as(array, dtypes.variant)
+
+
 def _shape_is_subtype(a: TensorShape, b: TensorShape) -> bool:
     if b.rank is None:
         return True
@@ -610,6 +633,48 @@ class RaggedTensorSpec:
                 return None
             shape = _common_shape(shape, other._shape)
         return RaggedTensorSpec(shape, self._dtype, self._ragged_rank, self._row_splits_dtype)
+
+    # --- TF's BatchableTypeSpec protocol (tf.map_fn, tf.data batching) ----------------------------
+    # TF encodes each row as a scalar `variant` tensor (RaggedTensorToVariant). tfshim's variant
+    # tensors hold the row objects themselves in a NumPy object array.
+
+    @property
+    def _flat_tensor_specs(self) -> list:
+        from tfshim.eager.def_function import TensorSpec
+
+        return [TensorSpec(None, dtypes.variant)]
+
+    def _to_tensor_list(self, value: Any) -> list:
+        return [_variant(np.array(_boxed(value), dtype=object).reshape(()))]
+
+    def _to_batched_tensor_list(self, value: Any) -> list:
+        """One variant element per row of `value` (a RaggedTensor of this spec's ragged rank)."""
+        rows = [value[i] for i in range(value.nrows_static())]
+        array = np.empty(len(rows), dtype=object)
+        array[:] = [_boxed(r) for r in rows]
+        return [_variant(array)]
+
+    def _from_compatible_tensor_list(self, tensor_list: list) -> Any:
+        """The value encoded by `tensor_list[0]`: one row (0-d) or a batch of rows stacked (1-d)."""
+        array = np.asarray(tensor_list[0]._value)
+        if array.ndim == 0:
+            return _unboxed(array[()])
+        rows = [_unboxed(v) for v in array.reshape(-1)]
+        if self._ragged_rank == 0:
+            from tfshim.ops import array_ops
+
+            return array_ops.stack(rows)
+        from tfshim.ops.ragged.ragged_array_ops import _stack_rows
+
+        return _stack_rows(rows, self._row_splits_dtype, self._dtype, self._shape[1:])
+
+    def _batch(self, batch_size: Any) -> RaggedTensorSpec:
+        size = None if batch_size is None else int(batch_size)
+        return RaggedTensorSpec(TensorShape([size]).concatenate(self._shape), self._dtype, self._ragged_rank + 1,
+                                self._row_splits_dtype)
+
+    def _unbatch(self) -> RaggedTensorSpec:
+        return RaggedTensorSpec(self._shape[1:], self._dtype, self._ragged_rank - 1, self._row_splits_dtype)
 
     @classmethod
     def from_value(cls, value: Any) -> RaggedTensorSpec:
