@@ -18,11 +18,13 @@ from tfshim import config as config
 from tfshim import distribute as distribute
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
+from tfshim import experimental as experimental
 from tfshim import linalg as linalg
 from tfshim import manip as manip
 from tfshim import math as math
 from tfshim import nest as nest
 from tfshim import nn as nn
+from tfshim import ragged as ragged
 from tfshim import random as random
 from tfshim import saved_model as saved_model
 from tfshim import sparse as sparse
@@ -38,6 +40,8 @@ from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
 from tfshim.module import Module as Module
 from tfshim.framework.errors import OpError as OpError
+from tfshim.ops.ragged.ragged_tensor import RaggedTensor as RaggedTensor
+from tfshim.ops.ragged.ragged_tensor import RaggedTensorSpec as RaggedTensorSpec
 from tfshim.framework.sparse_tensor import SparseTensor as SparseTensor
 from tfshim.framework.sparse_tensor import SparseTensorSpec as SparseTensorSpec
 from tfshim.framework.tensor import Tensor as Tensor
@@ -197,6 +201,8 @@ __all__ = [
     'IndexedSlices',
     'Module',
     'OpError',
+    'RaggedTensor',
+    'RaggedTensorSpec',
     'SparseTensor',
     'SparseTensorSpec',
     'Tensor',
@@ -250,6 +256,7 @@ __all__ = [
     'executing_eagerly',
     'exp',
     'expand_dims',
+    'experimental',
     'eye',
     'fill',
     'float16',
@@ -305,6 +312,7 @@ __all__ = [
     'pow',
     'print',
     'py_function',
+    'ragged',
     'random',
     'range',
     'rank',

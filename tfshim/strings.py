@@ -2,21 +2,28 @@
 # ruff: noqa: I001, E402
 
 from tfshim.ops.string_ops import as_string as as_string
+from tfshim.ops.ragged.ragged_string_ops import string_bytes_split as bytes_split
 from tfshim.ops.string_ops import format as format
 from tfshim.ops.string_ops import join as join
 from tfshim.ops.string_ops import length as length
 from tfshim.ops.string_ops import lower as lower
+from tfshim.ops.ragged.ragged_string_ops import ngrams as ngrams
 from tfshim.ops.string_ops import reduce_join as reduce_join
 from tfshim.ops.string_ops import regex_full_match as regex_full_match
 from tfshim.ops.string_ops import regex_replace as regex_replace
+from tfshim.ops.ragged.ragged_string_ops import string_split_v2 as split
 from tfshim.ops.string_ops import strip as strip
 from tfshim.ops.string_ops import substr as substr
 from tfshim.ops.string_ops import to_hash_bucket as to_hash_bucket
 from tfshim.ops.string_ops import to_hash_bucket_fast as to_hash_bucket_fast
 from tfshim.ops.string_ops import to_hash_bucket_strong as to_hash_bucket_strong
 from tfshim.ops.string_ops import to_number as to_number
+from tfshim.ops.ragged.ragged_string_ops import unicode_decode as unicode_decode
+from tfshim.ops.ragged.ragged_string_ops import unicode_decode_with_offsets as unicode_decode_with_offsets
 from tfshim.ops.string_ops import unicode_encode as unicode_encode
 from tfshim.ops.string_ops import unicode_script as unicode_script
+from tfshim.ops.ragged.ragged_string_ops import unicode_split as unicode_split
+from tfshim.ops.ragged.ragged_string_ops import unicode_split_with_offsets as unicode_split_with_offsets
 from tfshim.ops.string_ops import unicode_transcode as unicode_transcode
 from tfshim.ops.string_ops import unsorted_segment_join as unsorted_segment_join
 from tfshim.ops.string_ops import upper as upper
@@ -24,21 +31,28 @@ from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'as_string',
+    'bytes_split',
     'format',
     'join',
     'length',
     'lower',
+    'ngrams',
     'reduce_join',
     'regex_full_match',
     'regex_replace',
+    'split',
     'strip',
     'substr',
     'to_hash_bucket',
     'to_hash_bucket_fast',
     'to_hash_bucket_strong',
     'to_number',
+    'unicode_decode',
+    'unicode_decode_with_offsets',
     'unicode_encode',
     'unicode_script',
+    'unicode_split',
+    'unicode_split_with_offsets',
     'unicode_transcode',
     'unsorted_segment_join',
     'upper',

@@ -164,10 +164,26 @@ def _extract_tensors_and_variables(structure: Any) -> Iterator:
     for obj in nest.flatten(structure):
         if isinstance(obj, (Tensor, Variable)):
             yield obj
+        elif hasattr(type(obj), "_tf_gradient_components"):
+            # A composite tensor (RaggedTensor): its differentiable component tensors, as TF's expand_composites.
+            yield from obj._tf_gradient_components()
         else:
             raise ValueError(
                 f"Passed in object {obj} of type {type(obj).__name__!r}, not tf.Tensor or tf.Variable or ExtensionType."
             )
+
+
+def _pack_composites(sources: list, grads: list) -> list:
+    """One gradient per source: a composite source gets its components' gradients packed back into its type."""
+    out = []
+    for s in sources:
+        if hasattr(type(s), "_tf_gradient_components"):
+            n = len(s._tf_gradient_components())
+            parts, grads = grads[:n], grads[n:]
+            out.append(s._tf_with_gradient_components(parts))
+        else:
+            out.append(grads.pop(0))
+    return out
 
 
 @tf_export("GradientTape", "autodiff.GradientTape")
@@ -293,6 +309,9 @@ class GradientTape:
             )
         flat_targets = []
         for t in nest.flatten(target):
+            if hasattr(type(t), "_tf_gradient_components"):
+                flat_targets.extend(t._tf_gradient_components())
+                continue
             if not isinstance(t, (Tensor, Variable)):
                 # TF reads `t.dtype` (a trainability check), then the tape wants the tensor's `_id`: plain
                 # Python values and arrays fail there with AttributeError, they are not converted.
@@ -307,7 +326,7 @@ class GradientTape:
         flat_grad = imperative_grad(self._tape, flat_targets, flat_sources,  # type: ignore[arg-type]
                                     output_gradients, unconnected_gradients)
         self._release()
-        return nest.pack_sequence_as(sources, flat_grad)
+        return nest.pack_sequence_as(sources, _pack_composites(nest.flatten(sources), list(flat_grad)))
 
     # ----- jacobians ----------------------------------------------------------------------------
     def jacobian(self, target: Any, sources: Any, unconnected_gradients: Any = UnconnectedGradients.NONE,

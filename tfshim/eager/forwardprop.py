@@ -27,7 +27,7 @@ from tfshim.util.tf_export import tf_export
 
 def _same_structure_error(a: Any, b: Any) -> ValueError:
     def desc(x: Any) -> str:
-        return f"type={type(x).__name__} str={x}"
+        return f"type={type(x).__name__} str={x!s}"
 
     def skeleton(x: Any) -> str:
         return str(nest.map_structure(lambda _: ".", x)).replace("'", "") if nest.is_nested(x) else "."

@@ -66,9 +66,9 @@ class IndexedSlices:
         return "<tensorflow.python.framework.indexed_slices.IndexedSlices object at %#x>" % id(self)
 
     def __str__(self) -> str:
-        return "IndexedSlices(indices={}, values={}{})".format(
+        return "IndexedSlices(indices=%s, values=%s%s)" % (
             self._indices, self._values,
-            (f", dense_shape={self._dense_shape}") if self._dense_shape is not None else "")
+            (", dense_shape=%s" % (self._dense_shape,)) if self._dense_shape is not None else "")
 
     def __neg__(self) -> IndexedSlices:
         from tfshim.ops.math_ops import negative

@@ -140,8 +140,10 @@ class Tensor:
             self.shape, self._dtype.name, numpy_text(self, is_repr=True))
 
     def __format__(self, format_spec: str) -> str:
+        # TF formats the NumPy value: f"{t}" is "[1 2]", not str(t).
         if not format_spec:
-            return str(self)
+            value = self._numpy()
+            return _numpy24_text(value) if _NUMPY_BEFORE_2_3 else format(value, "")
         return format(self._numpy(), format_spec)
 
     @classmethod

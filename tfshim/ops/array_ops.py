@@ -26,6 +26,7 @@ from tfshim.ops.op import (
     run_op,
     tf_export,
 )
+from tfshim.util import dispatch
 
 # `range` and `slice` are TF names defined in this module; the builtins keep these names.
 builtins_range = builtins.range
@@ -1592,3 +1593,12 @@ def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: Any = None) -> 
     intermediate = math_ops.multiply(values, clip_norm)
     return identity(math_ops.truediv(intermediate, math_ops.maximum(l2norm, clip_norm)))
 
+
+
+# Dispatch on other tensor kinds (RaggedTensor), as TF's add_dispatch_support (util/dispatch.py).
+dispatch.install(
+    globals(),
+    unary=("zeros_like", "ones_like"),
+    other=("reshape", "zeros", "ones", "fill", "identity", "stop_gradient", "shape", "size", "rank", "where",
+           "stack", "unstack", "expand_dims", "squeeze", "concat", "tile", "reverse", "gather"),
+)

@@ -32,6 +32,7 @@ from tfshim.ops.op import (
     run_op,
     tf_export,
 )
+from tfshim.util import dispatch
 
 # ----- kernel helpers --------------------------------------------------------------------
 
@@ -2014,3 +2015,20 @@ def reshape(tensor: Any, shape: Any) -> Tensor:
     from tfshim.ops.array_ops import reshape as _reshape
 
     return _reshape(tensor, shape)
+
+
+# TF's public ops dispatch on other tensor kinds (RaggedTensor): util/dispatch.py wraps them here,
+# as TF decorates them with @dispatch.register_unary/binary_elementwise_api and add_dispatch_support.
+dispatch.install(
+    globals(),
+    unary=("negative", "abs", "sign", "square", "exp", "expm1", "log", "log1p", "reciprocal", "sqrt", "rsqrt",
+           "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "sigmoid", "erf", "erfc", "round",
+           "floor", "ceil", "is_nan", "is_inf", "is_finite", "conj", "logical_not", "cast", "saturate_cast",
+           "clip_by_value"),
+    binary=("add", "subtract", "multiply", "realdiv", "truediv", "divide", "divide_no_nan", "floordiv",
+            "floormod", "truncatediv", "truncatemod", "pow", "atan2", "maximum", "minimum", "squared_difference",
+            "xlogy", "xdivy", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
+            "logical_and", "logical_or", "logical_xor"),
+    other=("add_n", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_all",
+           "reduce_any", "reduce_variance", "reduce_std", "argmax", "argmin"),
+)

@@ -19,6 +19,7 @@ from tfshim.kernels import eigen_math, eigen_softmax
 from tfshim.ops import array_ops, math_ops
 from tfshim.ops.array_ops import _dims, kernel_error
 from tfshim.ops.op import KernelError, defop, make_float, op_def, raise_op_error, tf_export
+from tfshim.util import dispatch
 
 
 def _scalar(v: Any, like: Tensor) -> Tensor:
@@ -1093,3 +1094,8 @@ def avg_pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: An
     if n not in (1, 2):
         raise NotImplementedError("tfshim: tf.nn.avg_pool supports 3-D and 4-D inputs")
     return _pool(AvgPool, x, ksize, strides, padding, n, data_format)
+
+
+# Dispatch on other tensor kinds (RaggedTensor), as TF's register_unary_elementwise_api (util/dispatch.py).
+dispatch.install(globals(), unary=("relu", "relu6", "leaky_relu", "elu", "selu", "softplus", "softsign", "silu",
+                                   "gelu"))

@@ -1,0 +1,15 @@
+import tensorflow as tf
+
+print(tf.ragged.range([3, 5, 2]))
+print(tf.ragged.range([0, 5, 8], [3, 3, 12]))
+print(tf.ragged.range([0, 5, 8], [3, 3, 12], 2))
+print(tf.ragged.range(0, [3, 1], 1))
+print(tf.ragged.range([0.0, 1.5], 3.0, 0.5))
+print(tf.ragged.range(5))
+print(tf.ragged.range([3, 5], dtype=tf.int64).values.dtype)
+print(tf.ragged.range([5, 0], [0, 5], -2))
+print(tf.ragged.segment_ids_to_row_splits([0, 0, 1, 3, 3]))
+print(tf.ragged.segment_ids_to_row_splits([0, 0, 1], num_segments=4))
+print(tf.ragged.segment_ids_to_row_splits(tf.constant([0, 1, 1], tf.int32)))
+print(tf.ragged.row_splits_to_segment_ids([0, 2, 3, 3, 5]))
+print(tf.ragged.row_splits_to_segment_ids(tf.constant([0, 1, 3], tf.int32)))
