@@ -23,6 +23,7 @@ from tfshim import autodiff as autodiff
 from tfshim import bitwise as bitwise
 from tfshim import compat as compat
 from tfshim import config as config
+from tfshim import data as data
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
 from tfshim import linalg as linalg
@@ -223,6 +224,7 @@ __all__ = [
     'cosh',
     'cumsum',
     'custom_gradient',
+    'data',
     'divide',
     'double',
     'dtypes',
