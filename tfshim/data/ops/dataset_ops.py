@@ -884,11 +884,6 @@ def _stack(rows: list, component: int) -> Tensor:
                 errors.InvalidArgumentError,
                 f"Cannot batch tensors with different shapes in component {component}. First element had shape "
                 f"{_shape_text(shape)} and element {i} had shape {_shape_text(r._value.shape)}.")
-    if first._value.dtype.kind == "O":
-        out = np.empty((len(rows),) + shape, dtype=object)
-        for i, r in enumerate(rows):
-            out[i] = r._value
-        return _wrap_as(out, first._dtype)
     return _wrap_as(np.stack([r._value for r in rows]), first._dtype)
 
 
@@ -1354,39 +1349,36 @@ class _InterleaveDataset(_UnaryDataset):
         return UNKNOWN
 
     def _elements(self) -> Iterator[list]:
+        # TF's InterleaveDatasetOp state machine: a slot is opened when the cycle reaches it empty;
+        # an exhausted slot is closed and the cycle moves on.
         pack = self._input._pack
         inputs = self._input._elements()
-        slots: list = []
-        inputs_done = False
-        while True:
-            while not inputs_done and len(slots) < self._cycle:
-                flat = next(inputs, None)
-                if flat is None:
-                    inputs_done = True
-                    break
-                slots.append(self._fn(pack(flat))._elements())
-            if not slots:
-                return
-            i = 0
-            while i < len(slots):
-                it = slots[i]
-                ended = False
-                for _ in range(self._block):
-                    flat = next(it, None)
-                    if flat is None:
-                        ended = True
-                        break
+        slots: list = [None] * self._cycle
+        cycle = block = 0
+        open_count = 0
+        end_of_input = False
+        while not end_of_input or open_count > 0:
+            it = slots[cycle]
+            if it is not None:
+                flat = next(it, None)
+                if flat is not None:
+                    block += 1
+                    if block == self._block:
+                        block, cycle = 0, (cycle + 1) % self._cycle
                     yield flat
-                if ended:
-                    # TF refills the emptied slot from the input at once, in place
-                    flat_in = None if inputs_done else next(inputs, None)
-                    if flat_in is None:
-                        inputs_done = True
-                        slots.pop(i)
-                        continue
-                    slots[i] = self._fn(pack(flat_in))._elements()
                     continue
-                i += 1
+                slots[cycle] = None
+                open_count -= 1
+                block, cycle = 0, (cycle + 1) % self._cycle
+            elif not end_of_input:
+                flat_in = next(inputs, None)
+                if flat_in is None:
+                    end_of_input = True
+                else:
+                    slots[cycle] = self._fn(pack(flat_in))._elements()
+                    open_count += 1
+            else:
+                block, cycle = 0, (cycle + 1) % self._cycle
 
 
 class _ScanDataset(_UnaryDataset):

@@ -81,6 +81,8 @@ def _record_default(value: Any) -> tuple[Any, Any]:
     """(dtype, default or None when the field is required)."""
     if isinstance(value, dtypes.DType):
         return value, None
+    if isinstance(value, list) and len(value) == 1:
+        value = value[0]
     t = convert_to_tensor(value)
     if t._value.size == 0:
         return t._dtype, None
@@ -248,7 +250,7 @@ def make_csv_dataset(file_pattern: Any, batch_size: int, column_names: Any = Non
 def _default_of(dt: Any) -> Any:
     if dt == dtypes.string:
         return ""
-    return np.array(0, dt.as_numpy_dtype) if dt != dtypes.float32 else np.float32(0.0)
+    return dt.as_numpy_dtype(0)
 
 
 def list_files(file_pattern: Any, shuffle: Any = None, seed: Any = None) -> DatasetV2:

@@ -102,7 +102,11 @@ class StructuredFunction:
             element = first_element()
             if element is None:
                 raise
-            return structure.type_spec_from_value(self._run(element, discard=True))
+            try:
+                out = self._run(element, discard=True)
+            except Exception:
+                raise e from None
+            return structure.type_spec_from_value(out)
         spec1 = structure.type_spec_from_value(out1)
         try:
             out2 = self._run(_symbolic_element(self.input_structure, 2, 1), discard=True)
