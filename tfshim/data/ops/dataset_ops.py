@@ -1018,7 +1018,7 @@ class _PaddedBatchDataset(_UnaryDataset):
                 if s.shape.rank is None:
                     raise ValueError("You must provide `padded_shapes` argument because component 0 has unknown "
                                      "rank.")
-                shapes.append(TensorShape([None] * s.shape.rank))
+                shapes.append(s.shape)  # TF pads unknown dimensions to the batch's longest
         else:
             raw = _flatten_up_to(spec, padded_shapes) if structure.is_structure(spec) else [padded_shapes]
             shapes = [_padded_shape(p, s) for p, s in zip(raw, specs)]
