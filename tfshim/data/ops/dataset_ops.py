@@ -706,6 +706,8 @@ class _OptionsDataset(_UnaryDataset):
 
 
 class _IgnoreErrorsDataset(_UnaryDataset):
+    """TF: Dataset.ignore_errors. tfshim differs: an error raised inside a Python generator ends
+    that generator, so the input's elements after the first error are not produced (TF goes on)."""
     def _card(self) -> int:
         return UNKNOWN
 
