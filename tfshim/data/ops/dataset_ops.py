@@ -204,7 +204,8 @@ class DatasetV2:
 
     @staticmethod
     def random(seed: Any = None, rerandomize_each_iteration: Any = None, name: str | None = None) -> DatasetV2:
-        raise NotImplementedError("tf.data.Dataset.random is not implemented by tfshim")
+        """Pseudorandom int64 values in [0, 2**32) forever: TF's Philox stream for the seeds."""
+        return _RandomDataset(seed, bool(rerandomize_each_iteration))
 
     @staticmethod
     def list_files(file_pattern: Any, shuffle: Any = None, seed: Any = None, name: str | None = None) -> DatasetV2:
@@ -217,7 +218,10 @@ class DatasetV2:
     def sample_from_datasets(datasets: Any, weights: Any = None, seed: Any = None,
                              stop_on_empty_dataset: bool = False, rerandomize_each_iteration: Any = None) -> DatasetV2:
         """Elements drawn at random from `datasets` with probabilities `weights`."""
-        return _SampleFromDatasets(list(datasets), weights, seed, stop_on_empty_dataset)
+        datasets = list(datasets)
+        if len(datasets) == 1 and weights is None:
+            return datasets[0]
+        return _SampleFromDatasets(datasets, weights, seed, stop_on_empty_dataset, rerandomize_each_iteration)
 
     @staticmethod
     def choose_from_datasets(datasets: Any, choice_dataset: Any, stop_on_empty_dataset: bool = True) -> DatasetV2:
@@ -1185,10 +1189,10 @@ class _ZipDataset(DatasetV2):
 
     def _card(self) -> int:
         cards = [d._card() for d in self._flat_ds]
+        if UNKNOWN in cards:  # TF: any unknown input makes the zip unknown
+            return UNKNOWN
         finite = [c for c in cards if c >= 0]
-        if finite:
-            return min(finite)
-        return UNKNOWN if UNKNOWN in cards else INFINITE
+        return min(finite) if finite else INFINITE
 
     def _elements(self) -> Iterator[list]:
         its = [d._elements() for d in self._flat_ds]
@@ -1575,32 +1579,62 @@ class _ChooseFromDatasets(_DirectedInterleave):
 
 
 class _SampleFromDatasets(_DirectedInterleave):
-    """TF samples the input index with `tf.random.stateless_categorical`-free logic: a categorical draw
-    from the (normalized) weights per element, seeded as a `Dataset.random` stream."""
+    """TF's sample_from_datasets: each input index is `stateless_multinomial(log(weights), 1, seed)` with
+    the seed a pair of consecutive values of `Dataset.random(seed)`; zero weights drop their dataset."""
 
-    def __init__(self, datasets: list, weights: Any, seed: Any, stop_on_empty: bool) -> None:
-        super().__init__(datasets, stop_on_empty)
-        n = len(datasets)
+    def __init__(self, datasets: list, weights: Any, seed: Any, stop_on_empty: bool,
+                 rerandomize: Any = None) -> None:
+        from tfshim.ops import math_ops
+
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
         if weights is None:
-            w = np.full(n, 1.0 / n)
+            logits = convert_to_tensor([[1.0] * len(datasets)])
         else:
             if isinstance(weights, DatasetV2):
-                raise NotImplementedError("tfshim: sample_from_datasets with a dataset of weights is not supported")
-            w = np.asarray(convert_to_tensor(weights)._value, dtype=np.float64)
-            if w.shape != (n,):
-                raise ValueError(f"Invalid `weights`. The shape of `weights` should be compatible with "
-                                 f"`[len(datasets)]` but is {list(w.shape)}.")
-        self._weights = w / w.sum() if w.sum() > 0 else w
-        self._seed = seed
+                raise NotImplementedError("tf.data.Dataset.sample_from_datasets with a dataset of weights is not "
+                                          "implemented by tfshim")
+            if isinstance(weights, Tensor):
+                if not weights.shape.is_compatible_with([len(datasets)]):
+                    raise ValueError(f"Invalid `weights`. The shape of `weights` should be compatible with "
+                                     f"`[len(datasets)]` but is {weights.shape}.")
+            else:
+                if len(datasets) != len(weights):
+                    raise ValueError(f"Invalid `weights`. `weights` should have the same length as `datasets` but "
+                                     f"got `len(weights)={len(weights)}` vs. `len(datasets)={len(datasets)}`.")
+                kept = [(d, w) for d, w in zip(datasets, weights) if w > 0]
+                datasets, weights = ([d for d, _ in kept], [w for _, w in kept]) if kept else (
+                    [datasets[0].take(0)], [1.0])
+            weights = convert_to_tensor(weights)
+            if weights.dtype not in (dtypes.float32, dtypes.float64):
+                raise TypeError(f"Invalid `weights`. `weights` type must be either `tf.float32` or `tf.float64` but "
+                                f"is {weights.dtype}.")
+            logits = math_ops.log(weights)[None]
+        super().__init__(datasets, stop_on_empty)
+        self._logits = logits
+        self._random = _RandomDataset(seed, bool(rerandomize))
 
     def _card(self) -> int:
         return UNKNOWN
 
     def _choices(self) -> Iterator[int]:
-        # TF draws each index from a categorical distribution over log(weights) fed by a seeded
-        # random dataset; tfshim draws from NumPy's generator seeded the same way (order differs from TF).
-        s1, s2 = _data_seeds(self._seed)
-        rng = np.random.default_rng([s1, s2] if (s1, s2) != (0, 0) else None)
-        cdf = np.cumsum(self._weights)
+        draws = self._random._elements()
         while True:
-            yield int(np.searchsorted(cdf, rng.random(), side="right").clip(0, len(cdf) - 1))
+            pair = [next(draws)[0]._value, next(draws)[0]._value]
+            seed = _wrap_as(np.array(pair, np.int64), dtypes.int64)
+            yield int(random_ops.stateless_categorical(self._logits, 1, seed=seed)._value[0, 0])
+
+
+class _RandomDataset(DatasetV2):
+    def __init__(self, seed: Any, rerandomize: bool) -> None:
+        super().__init__(TensorSpec((), dtypes.int64))
+        s1, s2 = _data_seeds(seed)
+        self._seeds = _SeedGenerator(s1, s2, rerandomize)
+
+    def _card(self) -> int:
+        return INFINITE
+
+    def _elements(self) -> Iterator[list]:
+        gen = _SingleSample(*self._seeds.generate())
+        while True:
+            yield [_wrap_as(np.array(gen(), np.int64), dtypes.int64)]
