@@ -975,7 +975,13 @@ class _UnbatchDataset(_UnaryDataset):
         super().__init__(input_dataset, spec)
 
     def _card(self) -> int:
-        return INFINITE if self._input._card() == INFINITE else UNKNOWN
+        n = self._input._card()
+        if n in (INFINITE, UNKNOWN):
+            return n
+        # TF: known only when every component has the same static batch dimension
+        dims = {s.shape[0] if s.shape.rank is not None else None for s in self._input._flat_specs()}
+        dim = dims.pop() if len(dims) == 1 else None
+        return UNKNOWN if dim is None else n * dim
 
     def _elements(self) -> Iterator[list]:
         for flat in self._input._elements():
