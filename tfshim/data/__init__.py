@@ -7,6 +7,7 @@ from tfshim.data.ops.dataset_ops import DatasetV2 as Dataset
 from tfshim.data.ops.dataset_ops import DatasetSpec as DatasetSpec
 from tfshim.data.ops.dataset_ops import INFINITE as INFINITE_CARDINALITY
 from tfshim.data.ops.iterator_ops import OwnedIterator as Iterator
+from tfshim.data.ops.iterator_ops import NumpyIterator as NumpyIterator
 from tfshim.data.ops.options import Options as Options
 from tfshim.data.ops.readers import TextLineDatasetV2 as TextLineDataset
 from tfshim.data.ops.options import ThreadingOptions as ThreadingOptions
@@ -18,6 +19,7 @@ __all__ = [
     'DatasetSpec',
     'INFINITE_CARDINALITY',
     'Iterator',
+    'NumpyIterator',
     'Options',
     'TextLineDataset',
     'ThreadingOptions',

@@ -14,15 +14,21 @@ from tfshim.data.ops.options import OptimizationOptions as OptimizationOptions
 from tfshim.data.ops.options import ServiceOptions as ServiceOptions
 from tfshim.data.ops.options import ThreadingOptions as ThreadingOptions
 from tfshim.data.ops.dataset_ops import UNKNOWN as UNKNOWN_CARDINALITY
+from tfshim.data.ops.experimental_ops import assert_cardinality as assert_cardinality
+from tfshim.data.ops.experimental_ops import at as at
 from tfshim.data.ops.experimental_ops import bucket_by_sequence_length as bucket_by_sequence_length
 from tfshim.data.ops.experimental_ops import cardinality as cardinality
 from tfshim.data.ops.experimental_ops import choose_from_datasets as choose_from_datasets
+from tfshim.data.ops.experimental_ops import dense_to_ragged_batch as dense_to_ragged_batch
 from tfshim.data.ops.experimental_ops import enumerate_dataset as enumerate_dataset
 from tfshim.data.ops.experimental_ops import from_list as from_list
 from tfshim.data.ops.experimental_ops import get_single_element as get_single_element
+from tfshim.data.ops.experimental_ops import get_structure as get_structure
 from tfshim.data.ops.experimental_ops import group_by_window as group_by_window
 from tfshim.data.ops.experimental_ops import ignore_errors as ignore_errors
 from tfshim.data.ops.readers import make_csv_dataset as make_csv_dataset
+from tfshim.data.ops.experimental_ops import map_and_batch as map_and_batch
+from tfshim.data.ops.experimental_ops import parallel_interleave as parallel_interleave
 from tfshim.data.ops.experimental_ops import sample_from_datasets as sample_from_datasets
 from tfshim.data.ops.experimental_ops import scan as scan
 from tfshim.data.ops.experimental_ops import shuffle_and_repeat as shuffle_and_repeat
@@ -44,15 +50,21 @@ __all__ = [
     'ServiceOptions',
     'ThreadingOptions',
     'UNKNOWN_CARDINALITY',
+    'assert_cardinality',
+    'at',
     'bucket_by_sequence_length',
     'cardinality',
     'choose_from_datasets',
+    'dense_to_ragged_batch',
     'enumerate_dataset',
     'from_list',
     'get_single_element',
+    'get_structure',
     'group_by_window',
     'ignore_errors',
     'make_csv_dataset',
+    'map_and_batch',
+    'parallel_interleave',
     'sample_from_datasets',
     'scan',
     'shuffle_and_repeat',

@@ -138,7 +138,7 @@ class DatasetV2:
         from tfshim.data.ops.iterator_ops import NumpyIterator
 
         for spec in self._flat_specs():
-            if not isinstance(spec, TensorSpec):
+            if not isinstance(spec, (TensorSpec, structure.NoneTensorSpec)):
                 raise TypeError(f"Dataset.as_numpy_iterator() is not supported for datasets that produce "
                                 f"values of type {spec.value_type}")
         return NumpyIterator(self)
@@ -640,6 +640,11 @@ class _UnaryDataset(DatasetV2):
 class _MapDataset(_UnaryDataset):
     def __init__(self, input_dataset: DatasetV2, func: Callable, parallel: bool) -> None:
         fn = input_dataset._function(func, "Dataset.map()")
+        if not structure.num_components(fn.output_structure):
+            op = "ParallelMapDatasetV2" if parallel else "MapDataset"
+            raise errors.InvalidArgumentError(None, None, (
+                "Length for attr '%s' of 0 must be at least minimum 1\n\t; NodeDef: {{node %s}}; %s "
+                "[Op:%s] name: " % ("output_shapes" if parallel else "output_types", op, _map_op_def(parallel), op)))
         super().__init__(input_dataset, fn.output_structure)
         self._fn = fn
         if parallel:
@@ -649,6 +654,21 @@ class _MapDataset(_UnaryDataset):
         pack, fn = self._input._pack, self._fn
         for flat in self._input._elements():
             yield structure.flatten(fn(pack(flat)))
+
+
+def _map_op_def(parallel: bool) -> str:
+    if parallel:
+        return ("Op<name=ParallelMapDatasetV2; signature=input_dataset:variant, other_arguments:, "
+                "num_parallel_calls:int64 -> handle:variant; attr=f:func; attr=Targuments:list(type),min=0; "
+                "attr=output_types:list(type),min=1; attr=output_shapes:list(shape),min=1; "
+                "attr=use_inter_op_parallelism:bool,default=true; attr=deterministic:string,default=\"default\"; "
+                "attr=preserve_cardinality:bool,default=false; attr=use_unbounded_threadpool:bool,default=false; "
+                "attr=metadata:string,default=\"\">")
+    return ("Op<name=MapDataset; signature=input_dataset:variant, other_arguments: -> handle:variant; attr=f:func; "
+            "attr=Targuments:list(type),min=0; attr=output_types:list(type),min=1; "
+            "attr=output_shapes:list(shape),min=1; attr=use_inter_op_parallelism:bool,default=true; "
+            "attr=preserve_cardinality:bool,default=false; attr=force_synchronous:bool,default=false; "
+            "attr=metadata:string,default=\"\">")
 
 
 def _check_predicate(fn: StructuredFunction) -> None:
@@ -693,6 +713,35 @@ class _TakeWhileDataset(_UnaryDataset):
             if not bool(self._fn(pack(flat))._value):
                 return
             yield flat
+
+
+class _AssertCardinalityDataset(_UnaryDataset):
+    def __init__(self, input_dataset: DatasetV2, expected: Any) -> None:
+        super().__init__(input_dataset)
+        self._expected = _int_arg(expected)
+
+    def _card(self) -> int:
+        return self._expected
+
+    def _elements(self) -> Iterator[list]:
+        n = 0
+        for flat in self._input._elements():
+            n += 1
+            if self._expected != INFINITE and n > self._expected:
+                raise _IteratorError(errors.FailedPreconditionError,
+                                     f"Input dataset was expected to contain {_elements_text(self._expected)} but "
+                                     f"contained at least {_elements_text(n)}.")
+            yield flat
+        if self._expected == INFINITE or n < self._expected:
+            raise _IteratorError(errors.FailedPreconditionError,
+                                 f"Input dataset was expected to contain {_elements_text(self._expected)} but "
+                                 f"contained only {_elements_text(n)}.")
+
+
+def _elements_text(n: int) -> str:
+    if n == INFINITE:
+        return "an infinite number of elements"
+    return f"{n} element" + ("" if n == 1 else "s")
 
 
 class _PrefetchDataset(_UnaryDataset):
@@ -894,7 +943,7 @@ def _stack(rows: list, component: int) -> Tensor:
 
 
 def _batch_rows(batch: list) -> list:
-    return [_stack([row[c] for row in batch], c) for c in range(len(batch[0]))]
+    return [None if batch[0][c] is None else _stack([row[c] for row in batch], c) for c in range(len(batch[0]))]
 
 
 def _batch_size(value: Any, op: str) -> int:
@@ -909,7 +958,7 @@ class _BatchDataset(_UnaryDataset):
         self._batch = _batch_size(batch_size, "BatchDatasetV2")
         self._drop = bool(drop_remainder)
         for s in input_dataset._flat_specs():
-            if not isinstance(s, TensorSpec):
+            if not isinstance(s, (TensorSpec, structure.NoneTensorSpec)):
                 raise TypeError(f"tfshim: Dataset.batch of elements of type {s!r} is not supported")
         super().__init__(input_dataset, _batch_spec(input_dataset._structure, self._batch if self._drop else None))
         if parallel:

@@ -101,4 +101,84 @@ def from_list(elements: Any, name: Any = None) -> DatasetV2:
     first = structure.normalize_element(elements[0])
     columns = [[structure.flatten(structure.normalize_element(e))[i] for e in elements]
                for i in range(len(structure.flatten(first)))]
-    return DatasetV2.from_tensor_slices(structure.pack_as(first, [stack(c) for c in columns]))
+    out = DatasetV2.from_tensor_slices(structure.pack_as(first, [stack(c) for c in columns]))
+    out._repr_name = "_ListDataset"
+    return out
+
+
+@tf_export("data.experimental.get_structure")
+def get_structure(dataset_or_iterator: Any) -> Any:
+    """TF: the element_spec of a dataset or iterator."""
+    try:
+        return dataset_or_iterator.element_spec
+    except AttributeError:
+        raise TypeError(f"Invalid `dataset_or_iterator`. `dataset_or_iterator` must be a `tf.data.Dataset`, "
+                        f"`tf.data.Iterator`, or `tf.data.experimental.Optional` object, but got "
+                        f"{type(dataset_or_iterator)}.") from None
+
+
+@tf_export("data.experimental.assert_cardinality")
+def assert_cardinality(expected_cardinality: Any) -> _Transform:
+    """TF: a dataset that reports `expected_cardinality` and fails when iteration disagrees."""
+    from tfshim.data.ops.dataset_ops import _AssertCardinalityDataset
+
+    return lambda ds: _AssertCardinalityDataset(ds, expected_cardinality)
+
+
+@tf_export("data.experimental.map_and_batch")
+def map_and_batch(map_func: Callable, batch_size: Any, num_parallel_batches: Any = None,
+                  drop_remainder: bool = False, num_parallel_calls: Any = None) -> _Transform:
+    """TF: map then batch, fused (the dataset is TF's `_MapAndBatchDataset`)."""
+    def apply(ds: DatasetV2) -> DatasetV2:
+        out = ds.map(map_func).batch(batch_size, drop_remainder)
+        out._repr_name = "_MapAndBatchDataset"
+        return out
+
+    return apply
+
+
+@tf_export("data.experimental.parallel_interleave")
+def parallel_interleave(map_func: Callable, cycle_length: Any, block_length: Any = 1, sloppy: Any = False,
+                        buffer_output_elements: Any = None, prefetch_input_elements: Any = None) -> _Transform:
+    """TF: interleave with TF's deterministic order (`sloppy=True` may reorder in TF; tfshim never does)."""
+    def apply(ds: DatasetV2) -> DatasetV2:
+        out = ds.interleave(map_func, cycle_length, block_length)
+        out._repr_name = "ParallelInterleaveDataset"
+        return out
+
+    return apply
+
+
+@tf_export("data.experimental.at")
+def at(dataset: DatasetV2, index: Any) -> Any:
+    """TF: the element at `index` (random access over the dataset)."""
+    from tfshim.data.ops.dataset_ops import _int_arg
+
+    i = _int_arg(index)
+    n = dataset._card()
+    if i < 0 or (n >= 0 and i >= n):
+        from tfshim.framework import errors
+
+        raise errors.OutOfRangeError(None, None, f"Index out of range [0, {n}):{i} [Op:GetElementAtIndex] name: ")
+    for k, element in enumerate(dataset):
+        if k == i:
+            return element
+    from tfshim.framework import errors
+
+    raise errors.OutOfRangeError(None, None, "End of sequence [Op:GetElementAtIndex] name: ")
+
+
+@tf_export("data.experimental.dense_to_ragged_batch")
+def dense_to_ragged_batch(batch_size: Any, drop_remainder: bool = False, row_splits_dtype: Any = None) -> _Transform:
+    """TF: batch, with ragged rows for components of unknown shape. Fully defined components batch
+    as `Dataset.batch` does (as in TF); the ragged case raises NotImplementedError in tfshim."""
+    def apply(ds: DatasetV2) -> DatasetV2:
+        from tfshim.data.util import structure
+
+        for spec in structure.flatten(ds.element_spec):
+            if spec.shape is None or not spec.shape.is_fully_defined():
+                raise NotImplementedError("tf.data.experimental.dense_to_ragged_batch of elements with unknown "
+                                          "dimensions is not implemented by tfshim (ragged elements)")
+        return ds.batch(batch_size, drop_remainder)
+
+    return apply

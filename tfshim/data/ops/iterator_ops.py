@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tfshim.data.ops.dataset_ops import DatasetV2, _IteratorError, _op_error, _strip_op_text
+from tfshim.data.util import structure
 from tfshim.framework import errors
 from tfshim.util.tf_export import tf_export
 
@@ -18,7 +19,7 @@ class OwnedIterator:
         self._dataset = dataset
         self._element_spec = dataset.element_spec
         self._it = dataset._elements()
-        self._n = len(dataset._flat_specs())
+        self._n = structure.num_components(dataset.element_spec)
 
     @property
     def element_spec(self) -> Any:
@@ -62,6 +63,7 @@ class OwnedIterator:
         return f"<tensorflow.python.data.ops.iterator_ops.OwnedIterator object at {id(self):#x}>"
 
 
+@tf_export("data.NumpyIterator")
 class NumpyIterator:
     """TF: what Dataset.as_numpy_iterator returns: elements as NumPy values (bytes for strings)."""
 
@@ -72,9 +74,7 @@ class NumpyIterator:
         return self
 
     def __next__(self) -> Any:
-        from tfshim.data.util import structure
-
-        return structure.map_structure(lambda t: t.numpy(), next(self._iterator))
+        return structure.map_structure(lambda t: None if t is None else t.numpy(), next(self._iterator))
 
     next = __next__
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from tfshim.data.util import structure
 from tfshim.eager import def_function as _df
+from tfshim.framework import errors
 from tfshim.framework.tensor import Tensor
 
 
@@ -97,6 +98,13 @@ class StructuredFunction:
         except Exception as e:
             if isinstance(e, TypeError) and str(e).startswith("Unsupported return value"):
                 raise
+            if isinstance(e, errors.InvalidArgumentError) and "cannot compute" in str(e):
+                # a dtype mismatch is found while TF builds the graph: a TypeError there
+                raise TypeError(f"in user code:\n\n\n    TypeError: {e.message}\n") from None
+            if isinstance(e, NotImplementedError) and ".numpy()" in str(e):
+                # TF traces with symbolic tensors, which have no .numpy()
+                raise AttributeError("in user code:\n\n\n    AttributeError: 'SymbolicTensor' object has no "
+                                     "attribute 'numpy'\n") from None
             if first_element is None:
                 raise
             element = first_element()

@@ -77,11 +77,32 @@ def same_structure(a: Any, b: Any) -> bool:
     return True
 
 
+class NoneTensorSpec:
+    """TF: the spec of a None inside an element (it has no components; tf.data yields None for it)."""
+
+    value_type = type(None)
+    shape = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NoneTensorSpec)
+
+    def __hash__(self) -> int:
+        return hash(NoneTensorSpec)
+
+    def __repr__(self) -> str:
+        return "NoneTensorSpec()"
+
+
+def num_components(spec: Any) -> int:
+    """TF's component count: a None has none."""
+    return sum(not isinstance(s, NoneTensorSpec) for s in flatten(spec))
+
+
 def normalize_leaf(value: Any, dtype: Any = None) -> Any:
-    """The value tf.data carries for one leaf: a dataset as is, anything else a tensor."""
+    """The value tf.data carries for one leaf: a dataset or None as is, anything else a tensor."""
     from tfshim.data.ops.dataset_ops import DatasetV2
 
-    if isinstance(value, DatasetV2):
+    if value is None or isinstance(value, DatasetV2):
         return value
     if isinstance(value, Variable):
         value = value.value()
@@ -104,6 +125,8 @@ def type_spec_from_value(element: Any) -> Any:
             return DatasetSpec(x.element_spec)
         if isinstance(x, Tensor):
             return TensorSpec(x.shape, x.dtype)
+        if x is None:
+            return NoneTensorSpec()
         raise TypeError(f"Could not build a `TypeSpec` for {x} with type {type(x).__name__}")
 
     return map_structure(leaf, element)
@@ -117,6 +140,8 @@ def with_shape(spec: Any, shape: TensorShape) -> Any:
     """The spec with another shape (the batch and unbatch rules); TensorSpec only for now."""
     if isinstance(spec, TensorSpec):
         return TensorSpec(shape, spec.dtype)
+    if isinstance(spec, NoneTensorSpec):
+        return spec
     raise TypeError(f"tfshim: tf.data cannot batch or unbatch elements of type {spec!r} yet")
 
 
