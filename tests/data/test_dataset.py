@@ -122,3 +122,15 @@ def test_nested_dataset_elements_in_window():
     w = next(iter(tf.data.Dataset.range(5).window(2)))
     assert repr(w) == "<_VariantDataset element_spec=TensorSpec(shape=(), dtype=tf.int64, name=None)>"
     assert [int(v) for v in w] == [0, 1]
+
+
+def test_ignore_errors_skips_failed_map_elements_and_goes_on():
+    ds = tf.data.Dataset.from_tensor_slices([1, 0, 1]).map(lambda x: tf.reshape(x, [x]))
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        list(ds)
+    it = iter(ds)
+    assert next(it).numpy().tolist() == [1]
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        next(it)
+    assert next(it).numpy().tolist() == [1]  # TF's iterator goes on after a failed element
+    assert [v.numpy().tolist() for v in ds.ignore_errors()] == [[1], [1]]

@@ -49,6 +49,22 @@ def _op_error(cls: type, op: str, message: str, kernel: str | None = None) -> Ex
     return cls(None, None, "{{function_node __wrapped__%s%s}} %s [Op:%s] name: " % (kernel or op, _DEVICE, message, op))
 
 
+class _Raise:
+    """A failed element in a resilient stream (see DatasetV2._resilient)."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+
+def _strict(stream: Iterator[Any]) -> Iterator[list]:
+    for flat in stream:
+        if isinstance(flat, _Raise):
+            raise flat.error
+        yield flat
+
+
 class _IteratorError(Exception):
     """An error raised while producing an element; the iterator reports it as TF's IteratorGetNext."""
 
@@ -98,6 +114,21 @@ class DatasetV2:
 
     def _card(self) -> int:
         return UNKNOWN
+
+    def _resilient(self) -> Iterator[Any]:
+        """The elements, with a failed element yielded as `_Raise` where the stream can go on after it
+        (TF's iterators continue past a failed element; ignore_errors skips it). Here an error ends it;
+        map, filter and from_generator override this to continue."""
+        it = self._elements()
+        while True:
+            try:
+                flat = next(it)
+            except StopIteration:
+                return
+            except (errors.OpError, _IteratorError) as e:
+                yield _Raise(e)
+                return
+            yield flat
 
     # -- introspection
     @property
@@ -564,20 +595,28 @@ class _GeneratorDataset(DatasetV2):
         return tuple(out)
 
     def _elements(self) -> Iterator[list]:
+        return _strict(self._resilient())
+
+    def _resilient(self) -> Iterator[Any]:
         specs = self._flat_specs()
         n = len(specs)
         try:
             it = iter(self._generator(*self._call_args()))
         except Exception as e:
-            raise _py_error(e, n) from None
+            yield _Raise(_py_error(e, n))
+            return
         while True:
             try:
                 value = next(it)
             except StopIteration:
                 return
             except Exception as e:
-                raise _py_error(e, n) from None
-            yield self._check(value, specs)
+                yield _Raise(_py_error(e, n))  # the Python generator is finished after raising
+                return
+            try:
+                yield self._check(value, specs)
+            except _IteratorError as e:
+                yield _Raise(e)
 
     def _check(self, value: Any, specs: list) -> list:
         expected = self._structure
@@ -651,9 +690,20 @@ class _MapDataset(_UnaryDataset):
             self._repr_name = "_ParallelMapDataset"
 
     def _elements(self) -> Iterator[list]:
+        return _strict(self._resilient())
+
+    def _resilient(self) -> Iterator[Any]:
         pack, fn = self._input._pack, self._fn
-        for flat in self._input._elements():
-            yield structure.flatten(fn(pack(flat)))
+        for flat in self._input._resilient():
+            if isinstance(flat, _Raise):
+                yield flat
+                continue
+            try:
+                out = fn(pack(flat))
+            except (errors.OpError, _IteratorError) as e:
+                yield _Raise(e)
+                continue
+            yield structure.flatten(out)
 
 
 def _map_op_def(parallel: bool) -> str:
@@ -689,9 +739,20 @@ class _FilterDataset(_UnaryDataset):
         return INFINITE if self._input._card() == INFINITE else UNKNOWN
 
     def _elements(self) -> Iterator[list]:
+        return _strict(self._resilient())
+
+    def _resilient(self) -> Iterator[Any]:
         pack = self._input._pack
-        for flat in self._input._elements():
-            if bool(self._fn(pack(flat))._value):
+        for flat in self._input._resilient():
+            if isinstance(flat, _Raise):
+                yield flat
+                continue
+            try:
+                keep = bool(self._fn(pack(flat))._value)
+            except (errors.OpError, _IteratorError) as e:
+                yield _Raise(e)
+                continue
+            if keep:
                 yield flat
 
 
@@ -759,21 +820,16 @@ class _OptionsDataset(_UnaryDataset):
 
 
 class _IgnoreErrorsDataset(_UnaryDataset):
-    """TF: Dataset.ignore_errors. tfshim differs: an error raised inside a Python generator ends
-    that generator, so the input's elements after the first error are not produced (TF goes on)."""
+    """TF: Dataset.ignore_errors: failed elements are dropped. Errors of map, filter and
+    from_generator elements are skipped and the input goes on, as in TF; an error inside another
+    transformation ends its input (tfshim's transformations are Python generators)."""
     def _card(self) -> int:
         return UNKNOWN
 
     def _elements(self) -> Iterator[list]:
-        it = self._input._elements()
-        while True:
-            try:
-                flat = next(it)
-            except StopIteration:
-                return
-            except (errors.OpError, _IteratorError):
-                continue
-            yield flat
+        for flat in self._input._resilient():
+            if not isinstance(flat, _Raise):
+                yield flat
 
 
 class _UniqueDataset(_UnaryDataset):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfshim.data.ops.dataset_ops import DatasetV2, _IteratorError, _op_error, _strip_op_text
+from tfshim.data.ops.dataset_ops import DatasetV2, _IteratorError, _op_error, _Raise, _strip_op_text
 from tfshim.data.util import structure
 from tfshim.framework import errors
 from tfshim.util.tf_export import tf_export
@@ -18,7 +18,7 @@ class OwnedIterator:
     def __init__(self, dataset: DatasetV2) -> None:
         self._dataset = dataset
         self._element_spec = dataset.element_spec
-        self._it = dataset._elements()
+        self._it = dataset._resilient()
         self._n = structure.num_components(dataset.element_spec)
 
     @property
@@ -30,7 +30,10 @@ class OwnedIterator:
 
     def _next_flat(self) -> list | None:
         try:
-            return next(self._it)
+            flat = next(self._it)
+            if isinstance(flat, _Raise):
+                raise flat.error
+            return flat
         except StopIteration:
             return None
         except _IteratorError as e:
