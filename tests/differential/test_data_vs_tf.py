@@ -75,6 +75,12 @@ STEPS = {
     "interleave": lambda tf, ds, k: ds.interleave(lambda *a: tf.data.Dataset.from_tensors(a).repeat(2),
                                                   cycle_length=k % 3 + 1, block_length=k % 2 + 1),
     "unbatch": lambda tf, ds, k: ds.unbatch(),
+    "rebatch": lambda tf, ds, k: ds.rebatch([k % 3 + 1, 2], drop_remainder=k % 2 == 0),
+    "window": lambda tf, ds, k: ds.window(k % 3 + 1, shift=k % 2 + 1).flat_map(
+        lambda *w: tf.data.Dataset.zip(w if len(w) > 1 else w[0])),
+    "take_while": lambda tf, ds, k: ds.take_while(
+        lambda *a: tf.less(tf.reduce_sum(tf.cast(first_leaf(a if len(a) > 1 else a[0]), tf.int64)), 10 * k)),
+    "scan": lambda tf, ds, k: ds.scan(tf.constant(0, tf.int64), lambda s, e: (s + 1, (s, e))),
 }
 
 
@@ -89,7 +95,7 @@ def run(tf, kind, n, width, dtype, seed, steps):
         ds = tf.data.Dataset.from_tensor_slices(make_element(kind, n, width, dtype, seed))
         out.append(repr(ds))
         for name, k in steps:
-            if name == "unbatch" and any(s.shape.rank == 0 for s in tf.nest.flatten(ds.element_spec)):
+            if name in ("unbatch", "rebatch") and any(s.shape.rank == 0 for s in tf.nest.flatten(ds.element_spec)):
                 continue
             ds = STEPS[name](tf, ds, k)
             out.append(f"{name}: {ds!r} {int(ds.cardinality())}")

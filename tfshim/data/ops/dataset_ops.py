@@ -1038,16 +1038,23 @@ class _BatchDataset(_UnaryDataset):
 
 
 class _RebatchDataset(_UnaryDataset):
+    """TF: Dataset.rebatch: the rows of the input batches regrouped into batches of `batch_size`
+    (a list of sizes is used in turn), across input batch boundaries."""
+
     def __init__(self, input_dataset: DatasetV2, batch_size: Any, drop_remainder: Any) -> None:
         specs = input_dataset._flat_specs()
         for s in specs:
             if s.shape.rank == 0:
-                raise ValueError("Cannot rebatch an input with scalar components.")
-        self._batch = _int_arg(batch_size)
+                raise ValueError("Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a dataset "
+                                 "with scalar elements. Fix the issue by adding the `batch` transformation to the "
+                                 "dataset.")
+        if isinstance(batch_size, Tensor):
+            batch_size = batch_size._value.tolist()
+        self._sizes = [int(b) for b in batch_size] if isinstance(batch_size, (list, tuple)) else [int(batch_size)]
         self._drop = bool(drop_remainder)
+        static = self._sizes[0] if self._drop and len(set(self._sizes)) == 1 else None
         spec = structure.map_structure(
-            lambda s: TensorSpec(TensorShape([self._batch if self._drop else None]).concatenate(s.shape[1:]), s.dtype),
-            input_dataset._structure)
+            lambda s: TensorSpec(TensorShape([static]).concatenate(s.shape[1:]), s.dtype), input_dataset._structure)
         super().__init__(input_dataset, spec)
 
     def _card(self) -> int:
@@ -1055,13 +1062,15 @@ class _RebatchDataset(_UnaryDataset):
 
     def _elements(self) -> Iterator[list]:
         pending: list = []
+        k = 0
         for flat in self._input._elements():
             n = flat[0]._value.shape[0]
             for i in range(n):
                 pending.append([_wrap_as(t._value[i], t._dtype) for t in flat])
-                if len(pending) == self._batch:
+                if len(pending) == self._sizes[k]:
                     yield _batch_rows(pending)
                     pending = []
+                    k = (k + 1) % len(self._sizes)
         if pending and not self._drop:
             yield _batch_rows(pending)
 
