@@ -587,12 +587,8 @@ class _GeneratorDataset(DatasetV2):
         self._args = tuple(args) if args is not None else ()
 
     def _call_args(self) -> tuple:
-        out = []
-        for a in self._args:
-            t = structure.normalize_leaf(a)
-            v = t._value
-            out.append(v.item() if False else (t.numpy() if v.ndim else t.numpy()))
-        return tuple(out)
+        """TF hands `args` to the generator as NumPy values (bytes for strings)."""
+        return tuple(structure.normalize_leaf(a).numpy() for a in self._args)
 
     def _elements(self) -> Iterator[list]:
         return _strict(self._resilient())

@@ -12,8 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from tfshim.data.ops.dataset_ops import UNKNOWN, DatasetV2, _data_seeds, _IteratorError, _TensorSliceDataset
-from tfshim.data.util import structure
+from tfshim.data.ops.dataset_ops import UNKNOWN, DatasetV2, _IteratorError, _TensorSliceDataset
 from tfshim.eager.def_function import TensorSpec
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
@@ -222,12 +221,11 @@ def make_csv_dataset(file_pattern: Any, batch_size: int, column_names: Any = Non
     if column_defaults is None:
         sample = [r for _, r in zip(range(num_rows_for_inference), rows)]
         column_defaults = [_infer_type([r[i] if i < len(r) else "" for r in sample]) for i in select]
-        column_defaults = [[_default_of(dt)] if True else dt for dt in column_defaults]
+        column_defaults = [[_default_of(dt)] for dt in column_defaults]
     names = [column_names[i] for i in select]
-    ds: DatasetV2 = _TensorSliceDataset(files)
     csv_sets = [CsvDatasetV2(f, column_defaults, header=header, field_delim=field_delim,
                              use_quote_delim=use_quote_delim, na_value=na_value, select_cols=select) for f in files]
-    ds = csv_sets[0]
+    ds: DatasetV2 = csv_sets[0]
     for extra in csv_sets[1:]:
         ds = ds.concatenate(extra)
     if ignore_errors:
@@ -263,9 +261,7 @@ def list_files(file_pattern: Any, shuffle: Any = None, seed: Any = None) -> Data
                         f"b'No files matched pattern: {pattern_text}'")
     ds = _TensorSliceDataset(np.array([m.encode() for m in matches], dtype=object))
     if shuffle is None or shuffle:
-        _ = _data_seeds  # the same seed derivation as Dataset.shuffle
         ds = ds.shuffle(len(matches), seed=seed)
     return ds
 
 
-__all__ = ["TextLineDatasetV2", "CsvDatasetV2", "make_csv_dataset", "list_files", "structure"]
