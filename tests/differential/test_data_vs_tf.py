@@ -106,7 +106,7 @@ def run(tf, kind, n, width, dtype, seed, steps):
     return out
 
 
-@settings(max_examples=40)
+@settings(max_examples=30)
 @given(kind=st.sampled_from(STRUCTURES), n=st.integers(0, 9), width=st.integers(1, 3),
        dtype=st.sampled_from(DTYPES), seed=st.integers(0, 1000),
        steps=st.lists(st.tuples(st.sampled_from(sorted(STEPS)), st.integers(0, 5)), min_size=1, max_size=4))
@@ -116,7 +116,7 @@ def test_random_pipelines_match_tf(kind, n, width, dtype, seed, steps):
     assert got == expected
 
 
-@settings(max_examples=15)
+@settings(max_examples=10)
 @given(buffer=st.integers(1, 12), seed=st.integers(0, 2**31 - 1), global_seed=st.one_of(st.none(), st.integers(0, 99)),
        count=st.integers(1, 3))
 def test_seeded_shuffles_match_tf(buffer, seed, global_seed, count):
