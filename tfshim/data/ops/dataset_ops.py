@@ -1462,7 +1462,7 @@ class _InterleaveDataset(_UnaryDataset):
         super().__init__(input_dataset, spec.element_spec)
         self._fn = fn
         cl = AUTOTUNE if cycle_length is None else _int_arg(cycle_length)
-        self._cycle = os.cpu_count() or 1 if cl == AUTOTUNE else cl
+        self._cycle = (os.cpu_count() or 1) if cl == AUTOTUNE else cl  # TF: the number of CPU cores
         self._block = 1 if block_length is None else _int_arg(block_length)
         if parallel:
             self._repr_name = "_ParallelInterleaveDataset"
