@@ -15,6 +15,7 @@ from tfshim import autograph as autograph
 from tfshim import bitwise as bitwise
 from tfshim import compat as compat
 from tfshim import config as config
+from tfshim import data as data
 from tfshim import distribute as distribute
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
@@ -245,6 +246,7 @@ __all__ = [
     'cosh',
     'cumsum',
     'custom_gradient',
+    'data',
     'device',
     'distribute',
     'divide',
