@@ -7,7 +7,7 @@ API, `compile`/`fit`, saving or callbacks.
 
 from __future__ import annotations
 
-from tfshim.keras import activations, initializers, layers, losses, metrics, optimizers, utils
+from tfshim.keras import activations, callbacks, initializers, layers, losses, metrics, optimizers, utils
 from tfshim.keras import models as models
 from tfshim.keras._backend import Variable
 from tfshim.keras._backend import name_scope as name_scope
@@ -27,6 +27,6 @@ def version() -> str:
 
 __all__ = [
     "Initializer", "Input", "InputSpec", "KerasTensor", "Layer", "Loss", "Metric", "Model", "Optimizer",
-    "Sequential", "Variable", "activations", "initializers", "layers", "losses", "metrics", "models",
+    "Sequential", "Variable", "activations", "callbacks", "initializers", "layers", "losses", "metrics", "models",
     "name_scope", "optimizers", "utils", "version",
 ]

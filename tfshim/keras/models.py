@@ -13,10 +13,13 @@ from typing import Any
 
 from tfshim.keras._backend import standardize_dtype
 from tfshim.keras.layers import InputLayer, KerasTensor, Layer
+from tfshim.keras.metrics import Metric
+from tfshim.keras.trainers.trainer import Trainer
 
 
-class Model(Layer):
-    """Keras: keras.Model, subclassed: define layers in `__init__` and the forward pass in `call`."""
+class Model(Trainer, Layer):
+    """Keras: keras.Model, subclassed: define layers in `__init__` and the forward pass in `call`;
+    `compile`/`fit`/`evaluate`/`predict` come from the Trainer."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         if args or "inputs" in kwargs or "outputs" in kwargs:
@@ -25,16 +28,20 @@ class Model(Layer):
         name = kwargs.pop("name", None)
         dtype = kwargs.pop("dtype", None)
         super().__init__(trainable=trainable, name=name, dtype=dtype, **kwargs)
-        self.compiled = False
+        self._init_trainer()
         self.optimizer: Any = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Keras tracks metrics assigned as attributes (a custom train_step's `self.loss_tracker = Mean()`).
+        if (isinstance(value, Metric) and not name.startswith("_") and "_metrics" in self.__dict__
+                and all(value is not m for m in self._metrics)):
+            self._metrics.append(value)
+        super().__setattr__(name, value)
 
     def summary(self, line_length: Any = None, positions: Any = None, print_fn: Any = None,
                 expand_nested: bool = False, show_trainable: bool = False, layer_range: Any = None) -> None:
         """Keras: Model.summary — prints the layer table and parameter counts."""
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn)
-
-    def compile(self, *args: Any, **kwargs: Any) -> None:
-        raise NotImplementedError("tfshim: Model.compile/fit are not supported; write a GradientTape loop")
 
 
 class Sequential(Model):
