@@ -5,13 +5,15 @@ TF backend's ArrayDataAdapter does: floats become float32, the last batch may be
 with `shuffle=True` one permutation of the sample indices is drawn by a RandomShuffle kernel
 created when the data is adapted. As in TF, where that kernel lives in a freshly traced tf.data
 function, its seeds are (global seed, 0) under `tf.random.set_seed`, so every epoch of one `fit`
-sees the same order. Anything else that is iterable (a tf.data.Dataset, a generator of batches)
-is taken as a dataset: each element is `x`, `(x,)`, `(x, y)` or `(x, y, sample_weight)`.
+sees the same order. A tf.data.Dataset (recognised by its `element_spec` and `cardinality`) or a
+Python generator is iterated for batches: each element is `x`, `(x,)`, `(x, y)` or
+`(x, y, sample_weight)`; anything else is Keras' "Unrecognized data type" error.
 """
 
 from __future__ import annotations
 
 import math
+import types
 import warnings
 from typing import Any
 
@@ -58,32 +60,13 @@ def _is_array(x: Any) -> bool:
         hasattr(x, "__array__") and hasattr(x, "shape"))
 
 
-def _is_number_list(x: Any) -> bool:
-    """A (nested) Python list of numbers: Keras converts it as one array."""
-    if not isinstance(x, list) or not x:
-        return False
-    flat = _tree.flatten(x)
-    return all(isinstance(v, (int, float, bool, np.number)) for v in flat)
-
-
 def can_convert_arrays(arrays: Any) -> bool:
-    return all(_is_array(a) or _is_number_list(a) for a in _flatten_arrays(arrays))
+    """Keras: every leaf is an array or a tensor (lists are structure, so a list of numbers is not data)."""
+    return all(_is_array(a) for a in _tree.flatten(arrays))
 
 
 def _flatten_arrays(arrays: Any) -> list:
-    out: list = []
-
-    def walk(node: Any) -> None:
-        if _is_number_list(node):
-            out.append(node)
-        elif isinstance(node, (list, tuple, dict)):
-            for child in (node[k] for k in sorted(node)) if isinstance(node, dict) else node:
-                walk(child)
-        else:
-            out.append(node)
-
-    walk(arrays)
-    return out
+    return _tree.flatten(arrays)
 
 
 def _to_tensor(x: Any) -> Any:
@@ -101,7 +84,7 @@ def _to_tensor(x: Any) -> Any:
 
 
 def _map_arrays(fn: Any, arrays: Any) -> Any:
-    if arrays is None or _is_number_list(arrays) or not isinstance(arrays, (list, tuple, dict)):
+    if arrays is None or not isinstance(arrays, (list, tuple, dict)):
         return fn(arrays)
     if isinstance(arrays, dict):
         return {k: _map_arrays(fn, v) for k, v in arrays.items()}
@@ -123,7 +106,7 @@ def class_weight_to_sample_weights(y: Any, class_weight: dict) -> np.ndarray:
 def train_validation_split(arrays: Any, validation_split: float) -> tuple:
     """Keras: array_slicing.train_validation_split: the last `validation_split` of the samples, in order."""
     flat = _flatten_arrays(arrays)
-    unsplitable = [type(t) for t in flat if not (_is_array(t) or _is_number_list(t))]
+    unsplitable = [type(t) for t in flat if not _is_array(t)]
     if unsplitable:
         raise ValueError("Argument `validation_split` is only supported for tensors or NumPy arrays."
                          f"Found incompatible type in the input: {unsplitable}")
@@ -255,9 +238,34 @@ class DatasetAdapter:
         return None
 
 
-def _raise_unsupported(arg: str, desc: str) -> None:
-    raise ValueError(f"When providing `x` as a tf.data.Dataset, `{arg}` should not be passed. Instead, {desc} "
-                     "should be included as part of the tf.data.Dataset.")
+def _is_tf_dataset(x: Any) -> bool:
+    """A tf.data.Dataset, by duck typing (tfshim's tf.data lives in another package)."""
+    return hasattr(x, "__iter__") and hasattr(x, "element_spec") and callable(getattr(x, "cardinality", None))
+
+
+def _raise_unsupported(arg: str, desc: str, kind: str) -> None:
+    raise ValueError(f"When providing `x` as a {kind}, `{arg}` should not be passed. Instead, {desc} "
+                     f"should be included as part of the {kind}.")
+
+
+class _checked_generator:  # noqa: N801 - a generator with its first batch checked, as Keras peeks it
+    def __init__(self, generator: Any) -> None:
+        try:
+            first = next(generator)
+        except StopIteration:
+            raise ValueError("When passing a Python generator to a Keras model, the generator must yield at least "
+                             "one batch. Received an empty generator.") from None
+        if not isinstance(first, tuple):
+            raise ValueError("When passing a Python generator to a Keras model, the generator must return a tuple, "
+                             "either (input,) or (inputs, targets) or (inputs, targets, sample_weights). "
+                             f"Received: {first}")
+        self._first: list = [first]
+        self._generator = generator
+
+    def __iter__(self) -> Any:
+        while self._first:
+            yield self._first.pop()
+        yield from self._generator
 
 
 def get_data_adapter(x: Any, y: Any = None, sample_weight: Any = None, batch_size: Any = None,
@@ -267,11 +275,20 @@ def get_data_adapter(x: Any, y: Any = None, sample_weight: Any = None, batch_siz
     if can_convert_arrays((x, y, sample_weight)):
         return ArrayDataAdapter(x, y, sample_weight=sample_weight, class_weight=class_weight, shuffle=shuffle,
                                 batch_size=batch_size, steps=steps_per_epoch)
-    if hasattr(x, "__iter__") and not isinstance(x, (str, bytes, list, tuple, dict)):
+    if isinstance(x, types.GeneratorType):
         if y is not None:
-            _raise_unsupported("y", "the targets")
+            _raise_unsupported("y", "the targets", "Python generator")
         if sample_weight is not None:
-            _raise_unsupported("sample_weights", "the sample weights")
+            _raise_unsupported("sample_weights", "the sample weights", "Python generator")
+        if shuffle:
+            warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was provided as a "
+                          "generator. The generator is expected to yield already-shuffled data.", stacklevel=3)
+        return DatasetAdapter(_checked_generator(x), class_weight=class_weight)
+    if _is_tf_dataset(x):
+        if y is not None:
+            _raise_unsupported("y", "the targets", "tf.data.Dataset")
+        if sample_weight is not None:
+            _raise_unsupported("sample_weights", "the sample weights", "tf.data.Dataset")
         if shuffle and hasattr(x, "cardinality"):
             warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was provided as a "
                           "tf.data.Dataset. The Dataset is expected to already be shuffled (via "
