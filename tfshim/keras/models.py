@@ -8,6 +8,7 @@ without printing through rich. tfshim has no Functional API: `Model(inputs, outp
 from __future__ import annotations
 
 import math
+import re
 import shutil
 from typing import Any
 
@@ -206,6 +207,27 @@ def _ratio_reduce(total: int, ratios: list, maximums: list, values: list) -> lis
     return out
 
 
+def _wrap(text: str, width: int) -> list:
+    """rich's Text.wrap (divide_line with fold): greedy word wrap; a word longer than the width is chopped."""
+    lines: list = []
+    line = ""
+    for word in re.findall(r"\s*\S+\s*", text) or [""]:
+        stripped = word.rstrip()
+        if len(line) + len(stripped) <= width:
+            line += word
+        elif len(stripped) > width:
+            chunks = [word[i:i + width] for i in range(0, len(word), width)]
+            if line:
+                lines.append(line)
+            lines.extend(chunks[:-1])
+            line = chunks[-1]
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return [x.rstrip() for x in lines]
+
+
 def _cell(text: str, width: int, justify: str) -> str:
     inner = width - 2
     text = text[:inner]
@@ -243,7 +265,13 @@ def print_summary(model: Model, line_length: Any = None, positions: Any = None, 
         return left + mid.join(fill * c for c in cells) + right
 
     def row(values: list, bar: str) -> str:
-        return bar + bar.join(_cell(v, c, j) for v, c, j in zip(values, cells, justify)) + bar
+        wrapped = [_wrap(v, c - 2) for v, c in zip(values, cells)]
+        height = max(len(w) for w in wrapped)
+        out = []
+        for i in range(height):
+            parts = [w[i] if i < len(w) else "" for w in wrapped]
+            out.append(bar + bar.join(_cell(v, c, j) for v, c, j in zip(parts, cells, justify)) + bar)
+        return "\n".join(out)
 
     lines = [f'Model: "{model.name}"', rule("┏", "┳", "┓", "━"), row(header, "┃"), rule("┡", "╇", "┩", "━")]
     for i, r in enumerate(rows):
