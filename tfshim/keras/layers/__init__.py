@@ -10,14 +10,41 @@ come from `compute_output_shape`, or from running `call` on zeros where a layer 
 from tfshim.keras._backend import floatx
 from tfshim.keras.layers.convolutional import Conv1D, Conv2D
 from tfshim.keras.layers.core import Embedding, Lambda
-from tfshim.keras.layers.layer import (Activation, Dense, Dropout, Flatten, Input, InputLayer, InputSpec, KerasTensor,
-                                       Layer, ReLU, Softmax)
-from tfshim.keras.layers.merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add,
-                                         concatenate)
+from tfshim.keras.layers.layer import (
+                                       Activation,
+                                       Dense,
+                                       Dropout,
+                                       Flatten,
+                                       Input,
+                                       InputLayer,
+                                       InputSpec,
+                                       KerasTensor,
+                                       Layer,
+                                       ReLU,
+                                       Softmax,
+)
+from tfshim.keras.layers.merging import (
+                                       Add,
+                                       Average,
+                                       Concatenate,
+                                       Maximum,
+                                       Minimum,
+                                       Multiply,
+                                       Subtract,
+                                       add,
+                                       concatenate,
+)
 from tfshim.keras.layers.normalization import BatchNormalization, LayerNormalization
-from tfshim.keras.layers.pooling import (AveragePooling1D, AveragePooling2D, GlobalAveragePooling1D,
-                                         GlobalAveragePooling2D, GlobalMaxPooling1D, GlobalMaxPooling2D, MaxPooling1D,
-                                         MaxPooling2D)
+from tfshim.keras.layers.pooling import (
+                                       AveragePooling1D,
+                                       AveragePooling2D,
+                                       GlobalAveragePooling1D,
+                                       GlobalAveragePooling2D,
+                                       GlobalMaxPooling1D,
+                                       GlobalMaxPooling2D,
+                                       MaxPooling1D,
+                                       MaxPooling2D,
+)
 from tfshim.keras.layers.preprocessing import Normalization, Rescaling
 from tfshim.keras.layers.reshaping import Reshape
 from tfshim.keras.layers.rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, SimpleRNN, SimpleRNNCell
