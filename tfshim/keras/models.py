@@ -12,6 +12,7 @@ import re
 import shutil
 from typing import Any
 
+from tfshim.keras import _tree
 from tfshim.keras._backend import standardize_dtype
 from tfshim.keras.layers import InputLayer, KerasTensor, Layer
 from tfshim.keras.metrics import Metric
@@ -22,9 +23,18 @@ class Model(Trainer, Layer):
     """Keras: keras.Model, subclassed: define layers in `__init__` and the forward pass in `call`;
     `compile`/`fit`/`evaluate`/`predict` come from the Trainer."""
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        # Keras: `Model(inputs, outputs)` builds a Functional model.
+        if cls is Model and (args or "inputs" in kwargs or "outputs" in kwargs):
+            from tfshim.keras.functional import Functional
+
+            return super().__new__(Functional)  # Python then runs Functional.__init__
+        return super().__new__(cls)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        if args or "inputs" in kwargs or "outputs" in kwargs:
-            raise NotImplementedError("tfshim: the Keras Functional API (Model(inputs, outputs)) is not supported")
+        if not kwargs.pop("_functional_init", False) and (args or "inputs" in kwargs or "outputs" in kwargs):
+            raise NotImplementedError("tfshim: a Model subclass initialised with inputs and outputs (the Functional "
+                                      "API in a subclass) is not supported")
         trainable = kwargs.pop("trainable", True)
         name = kwargs.pop("name", None)
         dtype = kwargs.pop("dtype", None)
@@ -163,14 +173,19 @@ def _format_shape(shape: Any) -> str:
 
 
 def _layer_shape(layer: Layer) -> str:
-    if layer._output_shape is not None:
-        return _format_shape(layer._output_shape)
+    """Keras: summary_utils.format_layer_shape: from the layer's last node, else from its build shapes."""
+    if layer._inbound_nodes:
+        shapes = [_format_shape(t.shape) for t in _tree.flatten(layer._inbound_nodes[-1].outputs)]
+        return shapes[0] if len(shapes) == 1 else str(shapes).replace("'", "")
     if not layer._build_shapes_dict:
         return "?"
     try:
-        return _format_shape(layer.compute_output_shape(**layer._build_shapes_dict))
+        shape = layer.compute_output_shape(**layer._build_shapes_dict)
     except NotImplementedError:
         return "?"
+    if isinstance(shape, list) and shape and isinstance(shape[0], (tuple, list)):
+        return str([_format_shape(x) for x in shape]).replace("'", "")
+    return _format_shape(shape)
 
 
 def _memory(weights: list) -> float:
@@ -235,13 +250,38 @@ def _cell(text: str, width: int, justify: str) -> str:
 
 
 def print_summary(model: Model, line_length: Any = None, positions: Any = None, print_fn: Any = None) -> None:
-    """Keras: utils.summary_utils.print_summary for sequential-like models, rendered as rich renders it."""
+    """Keras: utils.summary_utils.print_summary, rendered as rich renders Keras' table. A Functional model
+    whose graph is not a single chain gets the "Connected to" column."""
     layers = model.layers
-    default_line_length = min(88, shutil.get_terminal_size().columns - 4)
+    sequential_like = True
+    relevant_nodes: list = []
+    nodes_by_depth = getattr(model, "_nodes_by_depth", None)
+    if nodes_by_depth is not None:
+        nodes: list = []
+        for v in nodes_by_depth.values():
+            if len(v) > 1 or (len(v) == 1 and len(v[0].input_tensors) > 1):
+                sequential_like = False
+                break
+            nodes += v
+        if sequential_like:
+            for layer in layers:
+                if sum(1 for node in layer._inbound_nodes if node in nodes) > 1:
+                    sequential_like = False
+                    break
+        for v in nodes_by_depth.values():
+            relevant_nodes += v
+    if sequential_like:
+        default_line_length = 88
+        positions = positions or [0.45, 0.80, 1.0]
+        header = ["Layer (type)", "Output Shape", "Param #"]
+        justify = ["left", "left", "right"]
+    else:
+        default_line_length = 108
+        positions = positions or [0.3, 0.56, 0.74, 1.0]
+        header = ["Layer (type)", "Output Shape", "Param #", "Connected to"]
+        justify = ["left", "left", "right", "left"]
+    default_line_length = min(default_line_length, shutil.get_terminal_size().columns - 4)
     line_length = line_length or default_line_length
-    positions = positions or [0.45, 0.80, 1.0]
-    header = ["Layer (type)", "Output Shape", "Param #"]
-    justify = ["left", "left", "right"]
     widths = []
     current = 0
     for pos in positions:
@@ -255,11 +295,25 @@ def print_summary(model: Model, line_length: Any = None, positions: Any = None, 
     max_width = line_length - (len(cells) + 1)
     if sum(cells) > max_width:
         cells = _ratio_reduce(sum(cells) - max_width, [1] * len(cells), cells, cells)
+
+    def connections(layer: Layer) -> str:
+        out = []
+        for node in layer._inbound_nodes:
+            if relevant_nodes and node not in relevant_nodes:
+                continue
+            for kt in node.input_tensors:
+                inbound, node_index, tensor_index = kt._keras_history
+                out.append(f"{inbound.name}[{node_index}][{tensor_index}]")
+        return ", ".join(out) or "-"
+
     rows = []
     for layer in layers:
         name = f"{layer.name} ({layer.__class__.__name__})"
         params = f"{layer.count_params():,}" if layer.built else "0 (unbuilt)"
-        rows.append([name, _layer_shape(layer), params])
+        fields = [name, _layer_shape(layer), params]
+        if not sequential_like:
+            fields.append(connections(layer))
+        rows.append(fields)
 
     def rule(left: str, mid: str, right: str, fill: str) -> str:
         return left + mid.join(fill * c for c in cells) + right

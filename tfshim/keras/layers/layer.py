@@ -437,6 +437,18 @@ class Node:
         self.outputs = outputs
         self.input_tensors = [t for t in _tree.flatten((args, kwargs)) if isinstance(t, KerasTensor)]
 
+    @property
+    def is_input(self) -> bool:
+        return not self.input_tensors and isinstance(self.operation, InputLayer)
+
+    @property
+    def parent_nodes(self) -> list:
+        nodes = []
+        for t in self.input_tensors:
+            layer, node_index, _ = t._keras_history
+            nodes.append(layer._inbound_nodes[node_index])
+        return nodes
+
 
 def compute_output_spec(layer: Layer, args: tuple, kwargs: dict) -> Any:
     """Runs `layer.call` eagerly on zeros to learn its outputs' shapes and dtypes: unknown dimensions are
@@ -530,8 +542,9 @@ class InputLayer(Layer):
         if batch_shape is None:
             batch_shape = (batch_size,) + tuple(shape)
         self.batch_shape = tuple(batch_shape)
-        self.output = KerasTensor(self.batch_shape, self._dtype)
+        self.output = KerasTensor(self.batch_shape, self._dtype, name=self.name)
         self.output._keras_history = (self, 0, 0)
+        self._inbound_nodes.append(Node(self, (), {}, self.output))
         self.built = True
 
     def call(self, inputs: Any) -> Any:

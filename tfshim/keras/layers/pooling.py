@@ -48,13 +48,13 @@ class MaxPooling2D(BasePooling):
 
 
 class AveragePooling1D(BasePooling):
-    def __init__(self, pool_size: Any = 2, strides: Any = None, padding: str = "valid", data_format: Any = None,
+    def __init__(self, pool_size: Any, strides: Any = None, padding: str = "valid", data_format: Any = None,
                  name: Any = None, **kwargs: Any) -> None:
         super().__init__(pool_size, strides, 1, "average", padding, data_format, name=name, **kwargs)
 
 
 class AveragePooling2D(BasePooling):
-    def __init__(self, pool_size: Any = (2, 2), strides: Any = None, padding: str = "valid",
+    def __init__(self, pool_size: Any, strides: Any = None, padding: str = "valid",
                  data_format: Any = None, name: Any = None, **kwargs: Any) -> None:
         super().__init__(pool_size, strides, 2, "average", padding, data_format, name=name, **kwargs)
 

@@ -11,16 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from tfshim.keras import activations, initializers
-from tfshim.keras.layers.layer import InputSpec, Layer, _tf
+from tfshim.keras.layers.layer import InputSpec, Layer, SeedGenerator, _tf
 
 
 class _Cell(Layer):
+    # Keras makes each cell's dropout SeedGenerator in __init__ (SimpleRNNCell before its initializers,
+    # LSTMCell/GRUCell after): unseeded, each draws from Python's `random` like the initializers do.
+    _seed_generator_first = False
+
     def __init__(self, units: int, activation: Any, recurrent_activation: Any, use_bias: bool,
                  kernel_initializer: Any, recurrent_initializer: Any, bias_initializer: Any,
                  dropout: float = 0.0, recurrent_dropout: float = 0.0, **kwargs: Any) -> None:
         for arg in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer", "kernel_constraint",
-                    "recurrent_constraint", "bias_constraint", "seed"):
+                    "recurrent_constraint", "bias_constraint"):
             kwargs.pop(arg, None)
+        seed = kwargs.pop("seed", None)
         kwargs.pop("implementation", None)
         super().__init__(**kwargs)
         if units <= 0:
@@ -32,11 +37,25 @@ class _Cell(Layer):
         self.activation = activations.get(activation)
         self.recurrent_activation = activations.get(recurrent_activation) if recurrent_activation else None
         self.use_bias = use_bias
+        if self._seed_generator_first:
+            self._make_seed_generator(seed)
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.recurrent_initializer = initializers.get(recurrent_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
+        if not self._seed_generator_first:
+            self._make_seed_generator(seed)
         self.dropout = dropout
         self.recurrent_dropout = recurrent_dropout
+
+    def _weight(self, name: str) -> Any:
+        """The weight as this time step sees it (see RNN.call)."""
+        return self._step_weights.get(name, getattr(self, name)) if self._step_weights else getattr(self, name)
+
+    _step_weights: dict = {}
+
+    def _make_seed_generator(self, seed: Any) -> None:
+        self.seed_generator = SeedGenerator(seed)
+        self._seed_generators.append(self.seed_generator)
 
     def get_initial_state(self, batch_size: Any) -> list:
         tf = _tf()
@@ -45,6 +64,7 @@ class _Cell(Layer):
 
 class SimpleRNNCell(_Cell):
     _num_states = 1
+    _seed_generator_first = True
 
     def __init__(self, units: int, activation: Any = "tanh", use_bias: bool = True,
                  kernel_initializer: Any = "glorot_uniform", recurrent_initializer: Any = "orthogonal",
@@ -66,10 +86,10 @@ class SimpleRNNCell(_Cell):
     def call(self, sequence: Any, states: Any, training: bool = False) -> tuple:
         tf = _tf()
         prev_output = states[0] if isinstance(states, (list, tuple)) else states
-        h = tf.matmul(sequence, self.kernel)
+        h = tf.matmul(sequence, self._weight("kernel"))
         if self.bias is not None:
-            h = tf.add(h, self.bias)
-        output = h + tf.matmul(prev_output, self.recurrent_kernel)
+            h = tf.add(h, self._weight("bias"))
+        output = h + tf.matmul(prev_output, self._weight("recurrent_kernel"))
         if self.activation is not None:
             output = self.activation(output)
         return output, [output] if isinstance(states, (list, tuple)) else output
@@ -110,10 +130,10 @@ class LSTMCell(_Cell):
     def call(self, inputs: Any, states: Any, training: bool = False) -> tuple:
         tf = _tf()
         h_tm1, c_tm1 = states[0], states[1]
-        z = tf.matmul(inputs, self.kernel)
-        z = tf.add(z, tf.matmul(h_tm1, self.recurrent_kernel))
+        z = tf.matmul(inputs, self._weight("kernel"))
+        z = tf.add(z, tf.matmul(h_tm1, self._weight("recurrent_kernel")))
         if self.use_bias:
-            z = tf.add(z, self.bias)
+            z = tf.add(z, self._weight("bias"))
         z0, z1, z2, z3 = tf.split(z, 4, axis=1)
         i = self.recurrent_activation(z0)
         f = self.recurrent_activation(z1)
@@ -154,19 +174,19 @@ class GRUCell(_Cell):
         input_bias = recurrent_bias = None
         if self.use_bias:
             if not self.reset_after:
-                input_bias = self.bias
+                input_bias = self._weight("bias")
             else:
-                input_bias, recurrent_bias = (tf.squeeze(e, axis=0) for e in tf.split(self.bias, 2, axis=0))
-        matrix_x = tf.matmul(inputs, self.kernel)
+                input_bias, recurrent_bias = (tf.squeeze(e, axis=0) for e in tf.split(self._weight("bias"), 2, axis=0))
+        matrix_x = tf.matmul(inputs, self._weight("kernel"))
         if self.use_bias:
             matrix_x = tf.add(matrix_x, input_bias)
         x_z, x_r, x_h = tf.split(matrix_x, 3, axis=-1)
         if self.reset_after:
-            matrix_inner = tf.matmul(h_tm1, self.recurrent_kernel)
+            matrix_inner = tf.matmul(h_tm1, self._weight("recurrent_kernel"))
             if self.use_bias:
                 matrix_inner += recurrent_bias
         else:
-            matrix_inner = tf.matmul(h_tm1, self.recurrent_kernel[:, : 2 * self.units])
+            matrix_inner = tf.matmul(h_tm1, self._weight("recurrent_kernel")[:, : 2 * self.units])
         recurrent_z = matrix_inner[:, : self.units]
         recurrent_r = matrix_inner[:, self.units: self.units * 2]
         recurrent_h = matrix_inner[:, self.units * 2:]
@@ -175,7 +195,7 @@ class GRUCell(_Cell):
         if self.reset_after:
             recurrent_h = r * recurrent_h
         else:
-            recurrent_h = tf.matmul(r * h_tm1, self.recurrent_kernel[:, 2 * self.units:])
+            recurrent_h = tf.matmul(r * h_tm1, self._weight("recurrent_kernel")[:, 2 * self.units:])
         hh = self.activation(x_h + recurrent_h)
         h = z * h_tm1 + (1 - z) * hh
         return h, [h] if isinstance(states, (list, tuple)) else h
@@ -222,13 +242,25 @@ class RNN(Layer):
         else:
             states = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]
             states = [tf.convert_to_tensor(s, dtype=self.cell.compute_dtype) for s in states]
-        steps = range(sequences.shape[1])
+        steps = list(range(sequences.shape[1]))
+        if self.go_backwards:
+            steps.reverse()
+        # TF runs the steps in a while loop whose gradient adds each step's weight gradient to an accumulator,
+        # last step first. Each step here reads its weights through a chain of identities (step t's from step
+        # t-1's) so the tape sums the gradients in that same order.
+        weights = {name: getattr(self.cell, name) for name in ("kernel", "recurrent_kernel", "bias")
+                   if getattr(self.cell, name, None) is not None}
         outputs = []
-        for t in (reversed(steps) if self.go_backwards else steps):
-            output, states = self.cell.call(sequences[:, t, :], states, training=training)
-            if not isinstance(states, (list, tuple)):
-                states = [states]
-            outputs.append(output)
+        try:
+            for t in steps:
+                weights = {name: tf.identity(w) for name, w in weights.items()}
+                self.cell._step_weights = weights
+                output, states = self.cell.call(sequences[:, t, :], states, training=training)
+                if not isinstance(states, (list, tuple)):
+                    states = [states]
+                outputs.append(output)
+        finally:
+            self.cell._step_weights = {}
         last_output = outputs[-1]
         output = tf.stack(outputs, axis=1) if self.return_sequences else last_output
         if self.return_state:
@@ -249,7 +281,7 @@ class SimpleRNN(RNN):
         cell = SimpleRNNCell(units, activation=activation, use_bias=use_bias, kernel_initializer=kernel_initializer,
                              recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
                              dropout=dropout, recurrent_dropout=recurrent_dropout, dtype=kwargs.get("dtype"),
-                             name="simple_rnn_cell")
+                             name="simple_rnn_cell", seed=seed)
         super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)
 
@@ -265,7 +297,8 @@ class LSTM(RNN):
         cell = LSTMCell(units, activation=activation, recurrent_activation=recurrent_activation, use_bias=use_bias,
                         kernel_initializer=kernel_initializer, recurrent_initializer=recurrent_initializer,
                         bias_initializer=bias_initializer, unit_forget_bias=unit_forget_bias, dropout=dropout,
-                        recurrent_dropout=recurrent_dropout, dtype=kwargs.get("dtype"), name="lstm_cell")
+                        recurrent_dropout=recurrent_dropout, dtype=kwargs.get("dtype"), name="lstm_cell",
+                        seed=seed)
         super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)
 
@@ -281,6 +314,7 @@ class GRU(RNN):
         cell = GRUCell(units, activation=activation, recurrent_activation=recurrent_activation, use_bias=use_bias,
                        kernel_initializer=kernel_initializer, recurrent_initializer=recurrent_initializer,
                        bias_initializer=bias_initializer, reset_after=reset_after, dropout=dropout,
-                       recurrent_dropout=recurrent_dropout, dtype=kwargs.get("dtype"), name="gru_cell")
+                       recurrent_dropout=recurrent_dropout, dtype=kwargs.get("dtype"), name="gru_cell",
+                       seed=seed)
         super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)

@@ -8,12 +8,22 @@ object for all, a list in output order, or a dict keyed by output name.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from tfshim.keras import _tree
 from tfshim.keras import losses as losses_module
 from tfshim.keras import metrics as metrics_module
 from tfshim.keras._backend import to_snake_case
+
+
+class _StaticShapes(threading.local):
+    """Whether the running step sees static batch shapes (see Trainer._make_function)."""
+
+    known = True
+
+
+STATIC_SHAPES = _StaticShapes()
 
 
 def _tf() -> Any:
@@ -330,7 +340,8 @@ class CompileLoss(losses_module.Loss):
         for (i, fn, weight, _), metric in zip(self._flat_losses, metrics):
             value = tf.cast(fn(flat_true[i], flat_pred[i], flat_sw[i]), self.dtype)
             if metric is not None:
-                metric.update_state(value, sample_weight=flat_pred[i].shape[0])
+                batch = flat_pred[i].shape[0] if STATIC_SHAPES.known else None
+                metric.update_state(value, sample_weight=batch)
             if weight is not None:
                 value = tf.multiply(value, weight)
             values.append(value)

@@ -19,6 +19,7 @@ from tfshim.keras import _tree
 from tfshim.keras import metrics as metrics_module
 from tfshim.keras import optimizers as optimizers_module
 from tfshim.keras.callbacks.callback_list import CallbackList, pythonify_logs
+from tfshim.keras.trainers import compile_utils
 from tfshim.keras.trainers.compile_utils import CompileLoss, CompileMetrics
 from tfshim.keras.trainers.data_adapters import (
     EpochIterator,
@@ -62,6 +63,7 @@ class Trainer:
         self.test_function: Any = None
         self.predict_function: Any = None
         self.history: Any = None
+        self._in_data_loop = False
 
     # ---- compile ----------------------------------------------------------------------------
     def compile(self, optimizer: Any = "rmsprop", loss: Any = None, loss_weights: Any = None, metrics: Any = None,
@@ -213,14 +215,37 @@ class Trainer:
         x, _, _ = unpack_x_y_sample_weight(data)
         return self._call_model(x, training=False)
 
+    def _make_function(self, step_function: Any) -> Any:
+        """Keras traces each step with tf.function. In fit/evaluate the batches come from a tf.data pipeline
+        whose batch dimension is unknown, so code reading static shapes sees None there (the per-output loss
+        metrics are then plain means over batches instead of weighted by batch size); `train_on_batch`
+        traces with the first batch's exact shapes (reduce_retracing: other shapes get a relaxed retrace).
+        With run_eagerly=True shapes are always known. The steps record which case applies."""
+        if self.run_eagerly:
+            return step_function
+        first: list = []
+
+        def function(data: Any) -> Any:
+            signature = [tuple(t.shape) for t in _tree.flatten(data) if hasattr(t, "shape")]
+            if not first:
+                first.append(signature)
+            previous = compile_utils.STATIC_SHAPES.known
+            compile_utils.STATIC_SHAPES.known = not self._in_data_loop and signature == first[0]
+            try:
+                return step_function(data)
+            finally:
+                compile_utils.STATIC_SHAPES.known = previous
+
+        return function
+
     def make_train_function(self, force: bool = False) -> Any:
         if self.train_function is None or force:
-            self.train_function = self.train_step
+            self.train_function = self._make_function(self.train_step)
         return self.train_function
 
     def make_test_function(self, force: bool = False) -> Any:
         if self.test_function is None or force:
-            self.test_function = self.test_step
+            self.test_function = self._make_function(self.test_step)
         return self.test_function
 
     def make_predict_function(self, force: bool = False) -> Any:
@@ -257,6 +282,7 @@ class Trainer:
         training_logs = None
         logs: Any = {}
         initial_epoch = self._initial_epoch or initial_epoch
+        self._in_data_loop = True
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
@@ -282,6 +308,7 @@ class Trainer:
             if self.stop_training:
                 break
         self._eval_epoch_iterator = None
+        self._in_data_loop = False
         callbacks.on_train_end(logs=training_logs)
         return self.history
 
@@ -307,12 +334,15 @@ class Trainer:
         callbacks.on_test_begin()
         logs: Any = {}
         self.reset_metrics()
+        outer = self._in_data_loop
+        self._in_data_loop = True
         for step, data in epoch_iterator:
             callbacks.on_test_batch_begin(step)
             logs = test_function(data)
             callbacks.on_test_batch_end(step, logs)
             if self.stop_evaluating:
                 break
+        self._in_data_loop = outer
         logs = pythonify_logs(self._get_metrics_result_or_logs(logs))
         callbacks.on_test_end(logs)
         if return_dict:
