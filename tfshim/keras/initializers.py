@@ -274,6 +274,10 @@ def get(identifier: Any) -> Any:
     """Keras: initializers.get — a name (snake_case or class name), a class, an instance or a callable."""
     if identifier is None:
         return None
+    if isinstance(identifier, dict):
+        from tfshim.keras.saving.serialization_lib import deserialize_keras_object
+
+        return deserialize_keras_object(identifier)
     if isinstance(identifier, str):
         cls = _ALIASES.get(identifier) or globals().get(identifier)
         if not (isinstance(cls, type) and issubclass(cls, Initializer)):

@@ -54,6 +54,34 @@ class Model(Trainer, Layer):
         """Keras: Model.summary — prints the layer table and parameter counts."""
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn)
 
+    # ---- saving ---------------------------------------------------------------------------
+    def save(self, filepath: Any, overwrite: bool = True, zipped: Any = None, **kwargs: Any) -> None:
+        """Keras: saves a `.keras` archive (config, metadata, weights)."""
+        from tfshim.keras.saving import saving_api
+
+        saving_api.save_model(self, filepath, overwrite=overwrite, zipped=zipped, **kwargs)
+
+    def save_weights(self, filepath: Any, overwrite: bool = True, max_shard_size: Any = None) -> None:
+        """Keras: saves the weights to a `.weights.h5` file."""
+        from tfshim.keras.saving import saving_api
+
+        saving_api.save_weights(self, filepath, overwrite=overwrite)
+
+    def load_weights(self, filepath: Any, skip_mismatch: bool = False, **kwargs: Any) -> None:
+        """Keras: loads weights from a `.weights.h5` (or `.keras`) file written by Keras or tfshim."""
+        from tfshim.keras.saving import saving_api
+
+        saving_api.load_weights(self, filepath, skip_mismatch=skip_mismatch, **kwargs)
+
+    def get_config(self) -> dict:
+        if type(self).get_config is not Model.get_config or type(self) in (Model,):
+            return super().get_config()
+        return {"name": self.name, "trainable": self.trainable}
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: Any = None) -> Any:
+        return cls(**config)
+
 
 class Sequential(Model):
     """Keras: keras.Sequential — a stack of layers; with an `Input` first it is built at once."""
@@ -156,6 +184,42 @@ class Sequential(Model):
         for layer in self.layers:
             shape = tuple(layer.compute_output_shape(shape))
         return shape
+
+    @property
+    def _build_input_shape(self) -> Any:
+        if self._layers and isinstance(self._layers[0], InputLayer):
+            return self._layers[0].batch_shape
+        return None
+
+    def get_config(self) -> dict:
+        """Keras: Sequential's config: its layers (the InputLayer first), each with its build config."""
+        from tfshim.keras.saving.serialization_lib import _dtype_policy, serialize_keras_object
+
+        layers = []
+        for layer in self._layers:
+            entry = serialize_keras_object(layer)
+            build = layer.get_build_config()
+            if build is not None and not isinstance(layer, InputLayer):
+                entry["build_config"] = build
+            layers.append(entry)
+        config = {"name": self.name, "trainable": self.trainable, "dtype": _dtype_policy(self.dtype),
+                  "layers": layers}
+        if self._build_input_shape is not None:
+            config["build_input_shape"] = list(self._build_input_shape)
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: Any = None) -> Sequential:
+        from tfshim.keras.saving.serialization_lib import deserialize_keras_object
+
+        model = cls(name=config.get("name"), trainable=config.get("trainable", True))
+        for layer_config in config.get("layers", []):
+            layer = deserialize_keras_object(layer_config, custom_objects=custom_objects)
+            model.add(layer, rebuild=False)
+        model._maybe_rebuild()
+        if not model.built and config.get("build_input_shape"):
+            model.build(tuple(config["build_input_shape"]))
+        return model
 
     def pop(self, rebuild: bool = True) -> Layer:
         layer = self._layers.pop()
@@ -346,3 +410,16 @@ def print_summary(model: Model, line_length: Any = None, positions: Any = None, 
         print_fn(text)
     else:
         print(text, end="")
+
+
+def load_model(filepath: Any, custom_objects: Any = None, compile: bool = True, safe_mode: bool = True) -> Any:  # noqa: A002
+    """Keras: keras.models.load_model (a `.keras` archive)."""
+    from tfshim.keras.saving import saving_api
+
+    return saving_api.load_model(filepath, custom_objects=custom_objects, compile=compile, safe_mode=safe_mode)
+
+
+def save_model(model: Any, filepath: Any, overwrite: bool = True, **kwargs: Any) -> None:
+    from tfshim.keras.saving import saving_api
+
+    saving_api.save_model(model, filepath, overwrite=overwrite, **kwargs)

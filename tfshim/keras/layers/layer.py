@@ -397,6 +397,24 @@ class Layer:
             self._output_shape = flat[0].shape
         return outputs
 
+    # ---- configs (Keras 3 serialization) ------------------------------------------------------
+    def get_config(self) -> dict:
+        """Keras: name, trainable, dtype and the constructor's arguments."""
+        from tfshim.keras.saving.serialization_lib import layer_config
+
+        return layer_config(self)
+
+    @classmethod
+    def from_config(cls, config: dict) -> Any:
+        from tfshim.keras.saving.serialization_lib import layer_from_config
+
+        return layer_from_config(cls, config)
+
+    def get_build_config(self) -> Any:
+        if self._build_shapes_dict:
+            return {k: list(v) if isinstance(v, tuple) else v for k, v in self._build_shapes_dict.items()}
+        return None
+
     def __repr__(self) -> str:
         return f"<{self.__class__.__name__} name={self.name}, built={self.built}>"
 
@@ -538,6 +556,8 @@ class InputLayer(Layer):
 
     def __init__(self, shape: Any = None, batch_size: Any = None, dtype: Any = None, batch_shape: Any = None,
                  name: str | None = None, **kwargs: Any) -> None:
+        for key in ("sparse", "ragged", "optional", "input_tensor"):
+            kwargs.pop(key, None)
         super().__init__(name=name or auto_name("input_layer"), dtype=dtype)
         if batch_shape is None:
             batch_shape = (batch_size,) + tuple(shape)
