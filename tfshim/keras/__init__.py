@@ -7,7 +7,18 @@ activations, initializers, saving (`.keras`, `.weights.h5`; needs h5py) and `ker
 
 from __future__ import annotations
 
-from tfshim.keras import activations, callbacks, initializers, layers, losses, metrics, optimizers, saving, utils
+from tfshim.keras import (
+    activations,
+    callbacks,
+    datasets,
+    initializers,
+    layers,
+    losses,
+    metrics,
+    optimizers,
+    saving,
+    utils,
+)
 from tfshim.keras import models as models
 from tfshim.keras._backend import Variable
 from tfshim.keras._backend import name_scope as name_scope
@@ -27,6 +38,7 @@ def version() -> str:
 
 __all__ = [
     "Initializer", "Input", "InputSpec", "KerasTensor", "Layer", "Loss", "Metric", "Model", "Optimizer",
-    "Sequential", "Variable", "activations", "callbacks", "initializers", "layers", "losses", "metrics", "models",
+    "Sequential", "Variable", "activations", "callbacks", "datasets", "initializers", "layers", "losses", "metrics",
+    "models",
     "name_scope", "optimizers", "saving", "utils", "version",
 ]
