@@ -402,9 +402,16 @@ def print_summary(model: Model, line_length: Any = None, positions: Any = None, 
     t_count = int(sum(math.prod(w.shape) for w in trainable))
     n_count = int(sum(math.prod(w.shape) for w in non_trainable))
     t_mem, n_mem = _memory(trainable), _memory(non_trainable)
-    lines.append(f" Total params: {t_count + n_count:,} ({_readable(t_mem + n_mem)})")
+    # Keras: once a compiled model's optimizer is built, its variables count in the total too.
+    optimizer = getattr(model, "optimizer", None)
+    with_optimizer = bool(getattr(model, "compiled", False) and optimizer is not None and optimizer.built)
+    o_count = int(sum(math.prod(v.shape) for v in optimizer.variables)) if with_optimizer else 0
+    o_mem = _memory(optimizer.variables) if with_optimizer else 0
+    lines.append(f" Total params: {t_count + n_count + o_count:,} ({_readable(t_mem + n_mem + o_mem)})")
     lines.append(f" Trainable params: {t_count:,} ({_readable(t_mem)})")
     lines.append(f" Non-trainable params: {n_count:,} ({_readable(n_mem)})")
+    if with_optimizer:
+        lines.append(f" Optimizer params: {o_count:,} ({_readable(o_mem)})")
     text = "\n".join(lines) + "\n"
     if print_fn is not None:
         print_fn(text)

@@ -584,7 +584,11 @@ class Dense(Layer):
     def __init__(self, units: int, activation: Any = None, use_bias: bool = True,
                  kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
                  kernel_regularizer: Any = None, bias_regularizer: Any = None, activity_regularizer: Any = None,
-                 kernel_constraint: Any = None, bias_constraint: Any = None, **kwargs: Any) -> None:
+                 kernel_constraint: Any = None, bias_constraint: Any = None, quantization_config: Any = None,
+                 **kwargs: Any) -> None:
+        if quantization_config is not None:
+            raise NotImplementedError("tfshim: keras.layers.Dense(quantization_config=...) is not implemented")
+        self.quantization_config = None
         if not isinstance(units, int) or units <= 0:
             raise ValueError("Received an invalid value for `units`, expected a positive integer. "
                              f"Received: units={units}")
@@ -692,6 +696,16 @@ class SeedGenerator:
         return value
 
 
+def _stateless_dropout(x: Any, rate: float, noise_shape: Any, seed: Any) -> Any:
+    """TF's tf.nn.experimental.stateless_dropout op for op (nn_ops._dropout with stateless_random_uniform):
+    `where(uniform >= rate, x * (1 / (1 - rate)), 0)`. tfshim's tf.nn does not export it yet."""
+    tf = _tf()
+    ret = tf.multiply(x, tf.convert_to_tensor(1 / (1 - rate), dtype=x.dtype))
+    random_tensor = tf.random.stateless_uniform(noise_shape, seed=seed, dtype=x.dtype)
+    keep_mask = random_tensor >= rate
+    return tf.where(keep_mask, ret, tf.constant(0, dtype=x.dtype))
+
+
 class Dropout(Layer):
     """Keras: Dropout. Only active with `training=True`; draws from a SeedGenerator through
     `tf.nn.experimental.stateless_dropout`, as Keras's TF backend does."""
@@ -718,7 +732,7 @@ class Dropout(Layer):
             seed = tf.cast(tf.math.floormod(self.seed_generator.next(), 2**31 - 2), tf.int32)
             shape = tf.shape(inputs) if self.noise_shape is None else [
                 inputs.shape[i] if d is None else d for i, d in enumerate(self.noise_shape)]
-            return tf.nn.experimental.stateless_dropout(inputs, rate=self.rate, noise_shape=shape, seed=seed)
+            return _stateless_dropout(inputs, self.rate, shape, seed)
         return inputs
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
