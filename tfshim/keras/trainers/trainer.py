@@ -268,8 +268,6 @@ class Trainer:
         if validation_split and validation_data is None:
             (x, y, sample_weight), validation_data = train_validation_split((x, y, sample_weight),
                                                                             validation_split=validation_split)
-        if validation_data is not None:
-            val_x, val_y, val_sample_weight = unpack_x_y_sample_weight(validation_data)
         epoch_iterator = EpochIterator(x=x, y=y, sample_weight=sample_weight, batch_size=batch_size,
                                        steps_per_epoch=steps_per_epoch, shuffle=shuffle, class_weight=class_weight)
         epoch_iterator.reset()
@@ -279,10 +277,25 @@ class Trainer:
         self.stop_training = False
         train_function = self.make_train_function()
         callbacks.on_train_begin()
-        training_logs = None
-        logs: Any = {}
         initial_epoch = self._initial_epoch or initial_epoch
         self._in_data_loop = True
+        try:
+            training_logs, logs = self._fit_epochs(epoch_iterator, callbacks, initial_epoch, epochs, train_function,
+                                                   validation_data, validation_freq, validation_batch_size,
+                                                   validation_steps, batch_size)
+        finally:
+            self._in_data_loop = False
+            self._eval_epoch_iterator = None
+        callbacks.on_train_end(logs=training_logs)
+        return self.history
+
+    def _fit_epochs(self, epoch_iterator: Any, callbacks: Any, initial_epoch: int, epochs: int, train_function: Any,
+                    validation_data: Any, validation_freq: Any, validation_batch_size: Any, validation_steps: Any,
+                    batch_size: Any) -> tuple:
+        training_logs = None
+        logs: Any = {}
+        if validation_data is not None:
+            val_x, val_y, val_sample_weight = unpack_x_y_sample_weight(validation_data)
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
@@ -307,10 +320,7 @@ class Trainer:
             training_logs = epoch_logs
             if self.stop_training:
                 break
-        self._eval_epoch_iterator = None
-        self._in_data_loop = False
-        callbacks.on_train_end(logs=training_logs)
-        return self.history
+        return training_logs, logs
 
     def evaluate(self, x: Any = None, y: Any = None, batch_size: Any = None, verbose: Any = "auto",
                  sample_weight: Any = None, steps: Any = None, callbacks: Any = None, return_dict: bool = False,
@@ -336,13 +346,15 @@ class Trainer:
         self.reset_metrics()
         outer = self._in_data_loop
         self._in_data_loop = True
-        for step, data in epoch_iterator:
-            callbacks.on_test_batch_begin(step)
-            logs = test_function(data)
-            callbacks.on_test_batch_end(step, logs)
-            if self.stop_evaluating:
-                break
-        self._in_data_loop = outer
+        try:
+            for step, data in epoch_iterator:
+                callbacks.on_test_batch_begin(step)
+                logs = test_function(data)
+                callbacks.on_test_batch_end(step, logs)
+                if self.stop_evaluating:
+                    break
+        finally:
+            self._in_data_loop = outer
         logs = pythonify_logs(self._get_metrics_result_or_logs(logs))
         callbacks.on_test_end(logs)
         if return_dict:
