@@ -225,3 +225,15 @@ def test_datasets_missing_file_says_where(tmp_path, monkeypatch):
     monkeypatch.setattr("tfshim.keras.datasets._files._download", offline)
     with pytest.raises(Exception, match=re.escape(str(tmp_path / "datasets" / "mnist.npz"))):
         keras.datasets.mnist.load_data()
+
+
+def test_functional_save_and_load(tmp_path):
+    pytest.importorskip("h5py")
+    a, b = keras.Input((3,), name="a"), keras.Input((2,), name="b")
+    out = keras.layers.Dense(1, name="out")(keras.layers.Concatenate()([a, keras.layers.Dense(2, name="h")(b)]))
+    model = keras.Model([a, b], out, name="f")
+    model.save(tmp_path / "f.keras")
+    loaded = keras.models.load_model(tmp_path / "f.keras")
+    xs = [np.ones((2, 3), "float32"), np.ones((2, 2), "float32")]
+    assert [layer.name for layer in loaded.layers] == [layer.name for layer in model.layers]
+    assert np.array_equal(loaded(xs).numpy(), model(xs).numpy())

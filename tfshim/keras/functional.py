@@ -221,6 +221,88 @@ class Functional(Model):
                     values[id(t)] = v
         return _tree.pack_sequence_as(self._outputs_struct, [values[id(t)] for t in self._outputs])
 
+    # ---- configs (Keras 3's Functional.get_config / functional_from_config) -------------------
+    def get_config(self) -> dict:
+        """Keras: the layers in graph order, each with its inbound nodes (arguments as `__keras_tensor__`
+        references `[layer name, node index, tensor index]`), and the input and output references."""
+        from tfshim.keras.saving.serialization_lib import serialize_keras_object
+
+        in_model = {node for nodes in self._nodes_by_depth.values() for node in nodes}
+
+        def node_index(layer: Layer, index: int) -> int:
+            kept = [n for n in layer._inbound_nodes if n in in_model]
+            node = layer._inbound_nodes[index]
+            return kept.index(node) if node in kept else index
+
+        def ref(t: KerasTensor) -> list:
+            layer, index, tensor_index = t._keras_history
+            return [layer.name, node_index(layer, index), tensor_index]
+
+        def arg(v: Any) -> Any:
+            if isinstance(v, KerasTensor):
+                return {"class_name": "__keras_tensor__",
+                        "config": {"shape": list(v.shape), "dtype": v.dtype, "keras_history": ref(v)}}
+            if isinstance(v, (list, tuple)):
+                return [arg(x) for x in v]
+            if isinstance(v, dict):
+                return {k: arg(x) for k, x in v.items()}
+            return v
+
+        layers = []
+        for op in self._operations:
+            entry = serialize_keras_object(op)
+            build = op.get_build_config() if not isinstance(op, InputLayer) else None
+            if build is not None:
+                entry["build_config"] = build
+            entry["name"] = op.name
+            entry["inbound_nodes"] = [] if isinstance(op, InputLayer) else [
+                {"args": arg(list(node.arguments[0])), "kwargs": arg(node.arguments[1])}
+                for node in op._inbound_nodes if node in in_model]
+            layers.append(entry)
+
+        def refs(struct: Any) -> Any:
+            if isinstance(struct, KerasTensor):
+                return ref(struct)
+            if isinstance(struct, dict):
+                return {k: refs(v) for k, v in struct.items()}
+            return [refs(v) for v in struct]
+
+        return {"name": self.name, "trainable": self.trainable, "layers": layers,
+                "input_layers": refs(self._inputs_struct), "output_layers": refs(self._outputs_struct)}
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: Any = None) -> Functional:
+        """Keras: functional_from_config: recreate each layer, then replay its nodes in the saved order."""
+        from tfshim.keras.saving.serialization_lib import deserialize_keras_object
+
+        created: dict = {}
+        for data in config["layers"]:
+            layer = deserialize_keras_object(data, custom_objects=custom_objects)
+            created[data.get("name", layer.name)] = layer
+            for node in data.get("inbound_nodes", []):
+                def resolve(v: Any) -> Any:
+                    if isinstance(v, dict) and v.get("class_name") == "__keras_tensor__":
+                        name, node_index, tensor_index = v["config"]["keras_history"]
+                        return _tree.flatten(created[name]._inbound_nodes[node_index].outputs)[tensor_index]
+                    if isinstance(v, list):
+                        return [resolve(x) for x in v]
+                    if isinstance(v, dict):
+                        return {k: resolve(x) for k, x in v.items()}
+                    return v
+
+                layer(*resolve(node["args"]), **resolve(node.get("kwargs", {})))
+
+        def tensors(refs: Any) -> Any:
+            if isinstance(refs, dict):
+                return {k: tensors(v) for k, v in refs.items()}
+            if refs and isinstance(refs[0], str):
+                name, node_index, tensor_index = refs
+                return _tree.flatten(created[name]._inbound_nodes[node_index].outputs)[tensor_index]
+            return [tensors(v) for v in refs]
+
+        return cls(tensors(config["input_layers"]), tensors(config["output_layers"]), name=config.get("name"),
+                   trainable=config.get("trainable", True))
+
     def compute_output_shape(self, input_shape: Any) -> Any:
         shapes = [t.shape for t in self._outputs]
         return _tree.pack_sequence_as(self._outputs_struct, shapes) if len(shapes) > 1 else shapes[0]

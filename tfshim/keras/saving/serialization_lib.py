@@ -95,9 +95,12 @@ def serialize_keras_object(obj: Any) -> Any:
         from tfshim.keras.functional import Functional
         from tfshim.keras.models import Model
 
+        if isinstance(obj, Functional):  # Keras writes Functional by its source module
+            return {"module": "keras.src.models.functional", "class_name": "Functional",
+                    "config": obj.get_config(), "registered_name": "Functional"}
         module = "keras" if isinstance(obj, Model) else "keras.layers"
-        class_name = "Functional" if isinstance(obj, Functional) else type(obj).__name__
-        return {"module": module, "class_name": class_name, "config": obj.get_config(), "registered_name": None}
+        return {"module": module, "class_name": type(obj).__name__, "config": obj.get_config(),
+                "registered_name": None}
     if isinstance(obj, Optimizer):
         config = {k: serialize_value(v) for k, v in obj.get_config().items()}
         return {"module": "keras.optimizers", "class_name": type(obj).__name__, "config": config,
@@ -123,7 +126,9 @@ def _known_classes() -> dict:
             if isinstance(obj, type):
                 classes.setdefault(name, obj)
     classes["Sequential"] = keras.Sequential
-    classes["Functional"] = keras.Model
+    from tfshim.keras.functional import Functional
+
+    classes["Functional"] = Functional
     classes["Model"] = keras.Model
     return classes
 
