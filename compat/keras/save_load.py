@@ -1,3 +1,4 @@
+# compat: requires h5py
 # Saving and loading as the tutorials do: model.save(".keras") / keras.models.load_model, save_weights /
 # load_weights (.weights.h5), get_weights / set_weights, get_config / from_config.
 import os
