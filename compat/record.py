@@ -18,7 +18,10 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TOOLS = {"record.py", "coverage.py"}
+sys.path.insert(0, str(HERE))
+from timing import mask_timing, wants_mask  # noqa: E402 - compat/timing.py, beside this file
+
+TOOLS = {"record.py", "coverage.py", "timing.py"}
 
 
 def scripts(paths: list[str]) -> list[Path]:
@@ -43,7 +46,8 @@ def run(py: str, script: Path) -> str:
     proc = subprocess.run([py, script.name], cwd=script.parent, capture_output=True, env=env, timeout=300)
     if proc.returncode != 0:
         raise RuntimeError(f"{script}: exit {proc.returncode}\n{proc.stderr.decode()[-2000:]}")
-    return proc.stdout.decode("utf-8")
+    out = proc.stdout.decode("utf-8")
+    return mask_timing(out) if wants_mask(script) else out
 
 
 def main() -> int:

@@ -1,4 +1,5 @@
-"""Binding `import tensorflow` to tfshim, only when asked (`python -m tfshim`, notebooks)."""
+"""Binding `import tensorflow` (and `import keras`, the Keras 3 that TF 2.21 bundles) to tfshim, only when
+asked (`python -m tfshim`, notebooks)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,28 @@ import importlib.util
 import sys
 from typing import Any
 
+# The aliased top-level packages and what they resolve to.
+_ALIASES = {"tensorflow": "tfshim", "keras": "tfshim.keras"}
+
+
+def _target(fullname: str) -> Any:
+    for alias, real in _ALIASES.items():
+        if fullname == alias or fullname.startswith(alias + "."):
+            return real + fullname[len(alias):]
+    return None
+
 
 class _TensorflowAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Resolves `tensorflow` and `tensorflow.X` to `tfshim` and `tfshim.X`."""
+    """Resolves `tensorflow`/`tensorflow.X` to `tfshim`/`tfshim.X` and `keras`/`keras.X` to
+    `tfshim.keras`/`tfshim.keras.X`."""
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
-        if fullname == "tensorflow" or fullname.startswith("tensorflow."):
+        if _target(fullname) is not None:
             return importlib.util.spec_from_loader(fullname, self)
         return None
 
     def create_module(self, spec: Any) -> Any:
-        real = "tfshim" + spec.name[len("tensorflow"):]
+        real = _target(spec.name)
         try:
             return importlib.import_module(real)
         except ModuleNotFoundError:
@@ -42,12 +54,14 @@ def install_as_tensorflow() -> None:
     for name, mod in list(sys.modules.items()):
         if name.startswith("tfshim.") and mod is not None:
             sys.modules.setdefault("tensorflow" + name[len("tfshim"):], mod)
+            if name == "tfshim.keras" or name.startswith("tfshim.keras."):
+                sys.modules.setdefault(name[len("tfshim."):], mod)
 
 
 def uninstall_as_tensorflow() -> None:
     """Undoes install_as_tensorflow (for tests)."""
     if _finder in sys.meta_path:
         sys.meta_path.remove(_finder)
-    for name in [n for n in sys.modules if n == "tensorflow" or n.startswith("tensorflow.")]:
+    for name in [n for n in sys.modules if _target(n) is not None]:
         if getattr(sys.modules[name], "__name__", "").startswith("tfshim"):
             del sys.modules[name]

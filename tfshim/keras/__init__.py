@@ -1,13 +1,24 @@
 """tf.keras: Keras 3.15's API as bundled with TF 2.21, for eager training loops.
 
-Imported lazily (`tf.keras` on first access). Provides layers, Sequential and subclassed Model,
-optimizers (with schedules), losses, metrics, activations and initializers; not the Functional
-API, `compile`/`fit`, saving or callbacks.
+Imported lazily (`tf.keras` on first access). Provides layers, Sequential, Functional and subclassed
+Models with compile/fit/evaluate/predict, callbacks, optimizers (with schedules), losses, metrics,
+activations, initializers, saving (`.keras`, `.weights.h5`; needs h5py) and `keras.datasets`.
 """
 
 from __future__ import annotations
 
-from tfshim.keras import activations, initializers, layers, losses, metrics, optimizers, utils
+from tfshim.keras import (
+    activations,
+    callbacks,
+    datasets,
+    initializers,
+    layers,
+    losses,
+    metrics,
+    optimizers,
+    saving,
+    utils,
+)
 from tfshim.keras import models as models
 from tfshim.keras._backend import Variable
 from tfshim.keras._backend import name_scope as name_scope
@@ -27,8 +38,9 @@ def version() -> str:
 
 __all__ = [
     "Initializer", "Input", "InputSpec", "KerasTensor", "Layer", "Loss", "Metric", "Model", "Optimizer",
-    "Sequential", "Variable", "activations", "initializers", "layers", "losses", "metrics", "models",
-    "name_scope", "optimizers", "utils", "version",
+    "Sequential", "Variable", "activations", "callbacks", "datasets", "initializers", "layers", "losses", "metrics",
+    "models",
+    "name_scope", "optimizers", "saving", "utils", "version",
 ]
 
 

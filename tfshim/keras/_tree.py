@@ -81,3 +81,24 @@ def map_structure_up_to(shallow: Any, func: Callable, structure: Any) -> Any:
         return {k: map_structure_up_to(shallow[k], func, structure[k]) for k in shallow}
     items = [map_structure_up_to(s, func, structure[i]) for i, s in enumerate(shallow)]
     return type(shallow)(*items) if hasattr(shallow, "_fields") else type(shallow)(items)
+
+
+def pack_sequence_as(structure: Any, flat_sequence: Any) -> Any:
+    """Keras: tree.pack_sequence_as: `flat_sequence`'s items arranged as `structure`'s leaves."""
+    flat = list(flat_sequence)
+    if len(flat) != len(flatten(structure)):
+        raise ValueError(f"The target structure is of type `{type(structure)}`\n  {structure}\nHowever the input "
+                         f"is a sequence ({type(flat_sequence)}) of length {len(flat)}.\n  {flat_sequence}\n"
+                         "It should be a sequence of length 1.")
+    it = iter(flat)
+
+    def build(node: Any) -> Any:
+        if not is_nested(node):
+            return next(it)
+        if isinstance(node, dict):
+            values = {k: build(node[k]) for k in _keys(node)}
+            return {k: values[k] for k in node}
+        items = [build(c) for c in node]
+        return type(node)(*items) if hasattr(node, "_fields") else type(node)(items)
+
+    return build(structure)

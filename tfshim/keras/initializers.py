@@ -227,7 +227,37 @@ LecunUniform = _variance_subclass("LecunUniform", 1.0, "fan_in", "uniform")
 HeNormal = _variance_subclass("HeNormal", 2.0, "fan_in", "truncated_normal")
 HeUniform = _variance_subclass("HeUniform", 2.0, "fan_in", "uniform")
 
-_ALIASES = {
+class Orthogonal(RandomInitializer):
+    """Keras: the Q of a QR decomposition of a normal draw (signs fixed by diag(R)), times `gain`.
+
+    tfshim differs: the QR is NumPy's (LAPACK) where TF uses Eigen's, so the values agree with TF's to
+    float32 rounding, not bit for bit."""
+
+    def __init__(self, gain: float = 1.0, seed: Any = None) -> None:
+        self.gain = gain
+        super().__init__(seed=seed)
+
+    def __call__(self, shape: Any, dtype: Any = None) -> Any:
+        import tfshim as tf
+
+        if len(shape) < 2:
+            raise ValueError("The tensor to initialize must be at least two-dimensional. Received: "
+                             f"shape={shape} of rank {len(shape)}.")
+        num_rows = math.prod(shape[:-1])
+        num_cols = shape[-1]
+        flat_shape = (max(num_cols, num_rows), min(num_cols, num_rows))
+        a = _draw_normal(flat_shape, 0.0, 1.0, dtype, self.seed)
+        q, r = np.linalg.qr(np.asarray(a))
+        q = q * np.sign(np.diagonal(r))
+        if num_rows < num_cols:
+            q = q.T
+        return self.gain * tf.reshape(tf.constant(q.astype(standardize_dtype(dtype))), shape)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "gain": self.gain}
+
+
+_ALIASES = {"orthogonal": Orthogonal, "uniform": RandomUniform, "normal": RandomNormal,
     "zeros": Zeros, "ones": Ones, "constant": Constant, "random_normal": RandomNormal,
     "random_uniform": RandomUniform, "truncated_normal": TruncatedNormal, "variance_scaling": VarianceScaling,
     "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal, "lecun_normal": LecunNormal,
@@ -244,6 +274,10 @@ def get(identifier: Any) -> Any:
     """Keras: initializers.get — a name (snake_case or class name), a class, an instance or a callable."""
     if identifier is None:
         return None
+    if isinstance(identifier, dict):
+        from tfshim.keras.saving.serialization_lib import deserialize_keras_object
+
+        return deserialize_keras_object(identifier)
     if isinstance(identifier, str):
         cls = _ALIASES.get(identifier) or globals().get(identifier)
         if not (isinstance(cls, type) and issubclass(cls, Initializer)):

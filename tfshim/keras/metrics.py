@@ -11,7 +11,7 @@ from typing import Any
 
 from tfshim.keras import initializers
 from tfshim.keras import losses as _losses
-from tfshim.keras._backend import Variable, auto_name, floatx, name_scope
+from tfshim.keras._backend import Variable, auto_name, floatx, name_scope, to_snake_case
 
 
 def _tf() -> Any:
@@ -220,11 +220,13 @@ def sparse_categorical_accuracy(y_true: Any, y_pred: Any) -> Any:
 class Accuracy(MeanMetricWrapper):
     def __init__(self, name: str = "accuracy", dtype: Any = None) -> None:
         super().__init__(fn=_accuracy, name=name, dtype=dtype)
+        self._direction = "up"
 
 
 class BinaryAccuracy(MeanMetricWrapper):
     def __init__(self, name: str = "binary_accuracy", dtype: Any = None, threshold: float = 0.5) -> None:
         super().__init__(fn=binary_accuracy, name=name, dtype=dtype, threshold=threshold)
+        self._direction = "up"
         self.threshold = threshold
 
     def get_config(self) -> dict:
@@ -234,21 +236,25 @@ class BinaryAccuracy(MeanMetricWrapper):
 class CategoricalAccuracy(MeanMetricWrapper):
     def __init__(self, name: str = "categorical_accuracy", dtype: Any = None) -> None:
         super().__init__(fn=categorical_accuracy, name=name, dtype=dtype)
+        self._direction = "up"
 
 
 class SparseCategoricalAccuracy(MeanMetricWrapper):
     def __init__(self, name: str = "sparse_categorical_accuracy", dtype: Any = None) -> None:
         super().__init__(fn=sparse_categorical_accuracy, name=name, dtype=dtype)
+        self._direction = "up"
 
 
 class MeanSquaredError(MeanMetricWrapper):
     def __init__(self, name: str = "mean_squared_error", dtype: Any = None) -> None:
         super().__init__(fn=_losses.mse, name=name, dtype=dtype)
+        self._direction = "down"
 
 
 class MeanAbsoluteError(MeanMetricWrapper):
     def __init__(self, name: str = "mean_absolute_error", dtype: Any = None) -> None:
         super().__init__(fn=_losses.mae, name=name, dtype=dtype)
+        self._direction = "down"
 
 
 class BinaryCrossentropy(MeanMetricWrapper):
@@ -256,6 +262,7 @@ class BinaryCrossentropy(MeanMetricWrapper):
                  label_smoothing: float = 0) -> None:
         super().__init__(_losses.binary_crossentropy, name, dtype=dtype, from_logits=from_logits,
                          label_smoothing=label_smoothing)
+        self._direction = "down"
 
 
 class CategoricalCrossentropy(MeanMetricWrapper):
@@ -263,6 +270,7 @@ class CategoricalCrossentropy(MeanMetricWrapper):
                  label_smoothing: float = 0, axis: int = -1) -> None:
         super().__init__(_losses.categorical_crossentropy, name, dtype=dtype, from_logits=from_logits,
                          label_smoothing=label_smoothing, axis=axis)
+        self._direction = "down"
 
 
 class SparseCategoricalCrossentropy(MeanMetricWrapper):
@@ -270,6 +278,7 @@ class SparseCategoricalCrossentropy(MeanMetricWrapper):
                  axis: int = -1) -> None:
         super().__init__(_losses.sparse_categorical_crossentropy, name=name, dtype=dtype, from_logits=from_logits,
                          axis=axis)
+        self._direction = "down"
 
 
 mse = MSE = _losses.mse
@@ -280,6 +289,22 @@ sparse_categorical_crossentropy = _losses.sparse_categorical_crossentropy
 huber = _losses.huber
 
 
+_ALL = {cls.__name__: cls for cls in (Mean, Sum, MeanMetricWrapper, Accuracy, BinaryAccuracy, CategoricalAccuracy,
+                                      SparseCategoricalAccuracy, MeanSquaredError, MeanAbsoluteError,
+                                      BinaryCrossentropy, CategoricalCrossentropy, SparseCategoricalCrossentropy)}
+_ALL.update({to_snake_case(name): cls for name, cls in list(_ALL.items())})
+_ALL.update({"bce": BinaryCrossentropy, "BCE": BinaryCrossentropy, "mse": MeanSquaredError, "MSE": MeanSquaredError,
+             "mae": MeanAbsoluteError, "MAE": MeanAbsoluteError})
+
+
+def get(identifier: Any) -> Any:
+    """Keras: metrics.get: a class name (either case) gives an instance, a function or Metric is returned."""
+    if identifier is None:
+        return None
+    obj = _ALL.get(identifier) if isinstance(identifier, str) else identifier
+    if callable(obj):
+        return obj() if isinstance(obj, type) else obj
+    raise ValueError(f"Could not interpret metric identifier: {identifier}")
 # TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
 

@@ -8,33 +8,79 @@ without printing through rich. tfshim has no Functional API: `Model(inputs, outp
 from __future__ import annotations
 
 import math
+import re
 import shutil
 from typing import Any
 
+from tfshim.keras import _tree
 from tfshim.keras._backend import standardize_dtype
 from tfshim.keras.layers import InputLayer, KerasTensor, Layer
+from tfshim.keras.metrics import Metric
+from tfshim.keras.trainers.trainer import Trainer
 
 
-class Model(Layer):
-    """Keras: keras.Model, subclassed: define layers in `__init__` and the forward pass in `call`."""
+class Model(Trainer, Layer):
+    """Keras: keras.Model, subclassed: define layers in `__init__` and the forward pass in `call`;
+    `compile`/`fit`/`evaluate`/`predict` come from the Trainer."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        # Keras: `Model(inputs, outputs)` builds a Functional model.
+        if cls is Model and (args or "inputs" in kwargs or "outputs" in kwargs):
+            from tfshim.keras.functional import Functional
+
+            return super().__new__(Functional)  # Python then runs Functional.__init__
+        return super().__new__(cls)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        if args or "inputs" in kwargs or "outputs" in kwargs:
-            raise NotImplementedError("tfshim: the Keras Functional API (Model(inputs, outputs)) is not supported")
+        if not kwargs.pop("_functional_init", False) and (args or "inputs" in kwargs or "outputs" in kwargs):
+            raise NotImplementedError("tfshim: a Model subclass initialised with inputs and outputs (the Functional "
+                                      "API in a subclass) is not supported")
         trainable = kwargs.pop("trainable", True)
         name = kwargs.pop("name", None)
         dtype = kwargs.pop("dtype", None)
         super().__init__(trainable=trainable, name=name, dtype=dtype, **kwargs)
-        self.compiled = False
+        self._init_trainer()
         self.optimizer: Any = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Keras tracks metrics assigned as attributes (a custom train_step's `self.loss_tracker = Mean()`).
+        if (isinstance(value, Metric) and not name.startswith("_") and "_metrics" in self.__dict__
+                and all(value is not m for m in self._metrics)):
+            self._metrics.append(value)
+        super().__setattr__(name, value)
 
     def summary(self, line_length: Any = None, positions: Any = None, print_fn: Any = None,
                 expand_nested: bool = False, show_trainable: bool = False, layer_range: Any = None) -> None:
         """Keras: Model.summary — prints the layer table and parameter counts."""
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn)
 
-    def compile(self, *args: Any, **kwargs: Any) -> None:
-        raise NotImplementedError("tfshim: Model.compile/fit are not supported; write a GradientTape loop")
+    # ---- saving ---------------------------------------------------------------------------
+    def save(self, filepath: Any, overwrite: bool = True, zipped: Any = None, **kwargs: Any) -> None:
+        """Keras: saves a `.keras` archive (config, metadata, weights)."""
+        from tfshim.keras.saving import saving_api
+
+        saving_api.save_model(self, filepath, overwrite=overwrite, zipped=zipped, **kwargs)
+
+    def save_weights(self, filepath: Any, overwrite: bool = True, max_shard_size: Any = None) -> None:
+        """Keras: saves the weights to a `.weights.h5` file."""
+        from tfshim.keras.saving import saving_api
+
+        saving_api.save_weights(self, filepath, overwrite=overwrite)
+
+    def load_weights(self, filepath: Any, skip_mismatch: bool = False, **kwargs: Any) -> None:
+        """Keras: loads weights from a `.weights.h5` (or `.keras`) file written by Keras or tfshim."""
+        from tfshim.keras.saving import saving_api
+
+        saving_api.load_weights(self, filepath, skip_mismatch=skip_mismatch, **kwargs)
+
+    def get_config(self) -> dict:
+        if type(self).get_config is not Model.get_config or type(self) in (Model,):
+            return super().get_config()
+        return {"name": self.name, "trainable": self.trainable}
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: Any = None) -> Any:
+        return cls(**config)
 
 
 class Sequential(Model):
@@ -139,6 +185,42 @@ class Sequential(Model):
             shape = tuple(layer.compute_output_shape(shape))
         return shape
 
+    @property
+    def _build_input_shape(self) -> Any:
+        if self._layers and isinstance(self._layers[0], InputLayer):
+            return self._layers[0].batch_shape
+        return None
+
+    def get_config(self) -> dict:
+        """Keras: Sequential's config: its layers (the InputLayer first), each with its build config."""
+        from tfshim.keras.saving.serialization_lib import _dtype_policy, serialize_keras_object
+
+        layers = []
+        for layer in self._layers:
+            entry = serialize_keras_object(layer)
+            build = layer.get_build_config()
+            if build is not None and not isinstance(layer, InputLayer):
+                entry["build_config"] = build
+            layers.append(entry)
+        config = {"name": self.name, "trainable": self.trainable, "dtype": _dtype_policy(self.dtype),
+                  "layers": layers}
+        if self._build_input_shape is not None:
+            config["build_input_shape"] = list(self._build_input_shape)
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: Any = None) -> Sequential:
+        from tfshim.keras.saving.serialization_lib import deserialize_keras_object
+
+        model = cls(name=config.get("name"), trainable=config.get("trainable", True))
+        for layer_config in config.get("layers", []):
+            layer = deserialize_keras_object(layer_config, custom_objects=custom_objects)
+            model.add(layer, rebuild=False)
+        model._maybe_rebuild()
+        if not model.built and config.get("build_input_shape"):
+            model.build(tuple(config["build_input_shape"]))
+        return model
+
     def pop(self, rebuild: bool = True) -> Layer:
         layer = self._layers.pop()
         self.built = False
@@ -155,14 +237,19 @@ def _format_shape(shape: Any) -> str:
 
 
 def _layer_shape(layer: Layer) -> str:
-    if layer._output_shape is not None:
-        return _format_shape(layer._output_shape)
+    """Keras: summary_utils.format_layer_shape: from the layer's last node, else from its build shapes."""
+    if layer._inbound_nodes:
+        shapes = [_format_shape(t.shape) for t in _tree.flatten(layer._inbound_nodes[-1].outputs)]
+        return shapes[0] if len(shapes) == 1 else str(shapes).replace("'", "")
     if not layer._build_shapes_dict:
         return "?"
     try:
-        return _format_shape(layer.compute_output_shape(**layer._build_shapes_dict))
+        shape = layer.compute_output_shape(**layer._build_shapes_dict)
     except NotImplementedError:
         return "?"
+    if isinstance(shape, list) and shape and isinstance(shape[0], (tuple, list)):
+        return str([_format_shape(x) for x in shape]).replace("'", "")
+    return _format_shape(shape)
 
 
 def _memory(weights: list) -> float:
@@ -199,6 +286,27 @@ def _ratio_reduce(total: int, ratios: list, maximums: list, values: list) -> lis
     return out
 
 
+def _wrap(text: str, width: int) -> list:
+    """rich's Text.wrap (divide_line with fold): greedy word wrap; a word longer than the width is chopped."""
+    lines: list = []
+    line = ""
+    for word in re.findall(r"\s*\S+\s*", text) or [""]:
+        stripped = word.rstrip()
+        if len(line) + len(stripped) <= width:
+            line += word
+        elif len(stripped) > width:
+            chunks = [word[i:i + width] for i in range(0, len(word), width)]
+            if line:
+                lines.append(line)
+            lines.extend(chunks[:-1])
+            line = chunks[-1]
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return [x.rstrip() for x in lines]
+
+
 def _cell(text: str, width: int, justify: str) -> str:
     inner = width - 2
     text = text[:inner]
@@ -206,13 +314,38 @@ def _cell(text: str, width: int, justify: str) -> str:
 
 
 def print_summary(model: Model, line_length: Any = None, positions: Any = None, print_fn: Any = None) -> None:
-    """Keras: utils.summary_utils.print_summary for sequential-like models, rendered as rich renders it."""
+    """Keras: utils.summary_utils.print_summary, rendered as rich renders Keras' table. A Functional model
+    whose graph is not a single chain gets the "Connected to" column."""
     layers = model.layers
-    default_line_length = min(88, shutil.get_terminal_size().columns - 4)
+    sequential_like = True
+    relevant_nodes: list = []
+    nodes_by_depth = getattr(model, "_nodes_by_depth", None)
+    if nodes_by_depth is not None:
+        nodes: list = []
+        for v in nodes_by_depth.values():
+            if len(v) > 1 or (len(v) == 1 and len(v[0].input_tensors) > 1):
+                sequential_like = False
+                break
+            nodes += v
+        if sequential_like:
+            for layer in layers:
+                if sum(1 for node in layer._inbound_nodes if node in nodes) > 1:
+                    sequential_like = False
+                    break
+        for v in nodes_by_depth.values():
+            relevant_nodes += v
+    if sequential_like:
+        default_line_length = 88
+        positions = positions or [0.45, 0.80, 1.0]
+        header = ["Layer (type)", "Output Shape", "Param #"]
+        justify = ["left", "left", "right"]
+    else:
+        default_line_length = 108
+        positions = positions or [0.3, 0.56, 0.74, 1.0]
+        header = ["Layer (type)", "Output Shape", "Param #", "Connected to"]
+        justify = ["left", "left", "right", "left"]
+    default_line_length = min(default_line_length, shutil.get_terminal_size().columns - 4)
     line_length = line_length or default_line_length
-    positions = positions or [0.45, 0.80, 1.0]
-    header = ["Layer (type)", "Output Shape", "Param #"]
-    justify = ["left", "left", "right"]
     widths = []
     current = 0
     for pos in positions:
@@ -226,17 +359,37 @@ def print_summary(model: Model, line_length: Any = None, positions: Any = None, 
     max_width = line_length - (len(cells) + 1)
     if sum(cells) > max_width:
         cells = _ratio_reduce(sum(cells) - max_width, [1] * len(cells), cells, cells)
+
+    def connections(layer: Layer) -> str:
+        out = []
+        for node in layer._inbound_nodes:
+            if relevant_nodes and node not in relevant_nodes:
+                continue
+            for kt in node.input_tensors:
+                inbound, node_index, tensor_index = kt._keras_history
+                out.append(f"{inbound.name}[{node_index}][{tensor_index}]")
+        return ", ".join(out) or "-"
+
     rows = []
     for layer in layers:
         name = f"{layer.name} ({layer.__class__.__name__})"
         params = f"{layer.count_params():,}" if layer.built else "0 (unbuilt)"
-        rows.append([name, _layer_shape(layer), params])
+        fields = [name, _layer_shape(layer), params]
+        if not sequential_like:
+            fields.append(connections(layer))
+        rows.append(fields)
 
     def rule(left: str, mid: str, right: str, fill: str) -> str:
         return left + mid.join(fill * c for c in cells) + right
 
     def row(values: list, bar: str) -> str:
-        return bar + bar.join(_cell(v, c, j) for v, c, j in zip(values, cells, justify)) + bar
+        wrapped = [_wrap(v, c - 2) for v, c in zip(values, cells)]
+        height = max(len(w) for w in wrapped)
+        out = []
+        for i in range(height):
+            parts = [w[i] if i < len(w) else "" for w in wrapped]
+            out.append(bar + bar.join(_cell(v, c, j) for v, c, j in zip(parts, cells, justify)) + bar)
+        return "\n".join(out)
 
     lines = [f'Model: "{model.name}"', rule("┏", "┳", "┓", "━"), row(header, "┃"), rule("┡", "╇", "┩", "━")]
     for i, r in enumerate(rows):
@@ -249,9 +402,16 @@ def print_summary(model: Model, line_length: Any = None, positions: Any = None, 
     t_count = int(sum(math.prod(w.shape) for w in trainable))
     n_count = int(sum(math.prod(w.shape) for w in non_trainable))
     t_mem, n_mem = _memory(trainable), _memory(non_trainable)
-    lines.append(f" Total params: {t_count + n_count:,} ({_readable(t_mem + n_mem)})")
+    # Keras: once a compiled model's optimizer is built, its variables count in the total too.
+    optimizer = getattr(model, "optimizer", None)
+    with_optimizer = bool(getattr(model, "compiled", False) and optimizer is not None and optimizer.built)
+    o_count = int(sum(math.prod(v.shape) for v in optimizer.variables)) if with_optimizer else 0
+    o_mem = _memory(optimizer.variables) if with_optimizer else 0
+    lines.append(f" Total params: {t_count + n_count + o_count:,} ({_readable(t_mem + n_mem + o_mem)})")
     lines.append(f" Trainable params: {t_count:,} ({_readable(t_mem)})")
     lines.append(f" Non-trainable params: {n_count:,} ({_readable(n_mem)})")
+    if with_optimizer:
+        lines.append(f" Optimizer params: {o_count:,} ({_readable(o_mem)})")
     text = "\n".join(lines) + "\n"
     if print_fn is not None:
         print_fn(text)
@@ -259,6 +419,17 @@ def print_summary(model: Model, line_length: Any = None, positions: Any = None, 
         print(text, end="")
 
 
+def load_model(filepath: Any, custom_objects: Any = None, compile: bool = True, safe_mode: bool = True) -> Any:  # noqa: A002
+    """Keras: keras.models.load_model (a `.keras` archive)."""
+    from tfshim.keras.saving import saving_api
+
+    return saving_api.load_model(filepath, custom_objects=custom_objects, compile=compile, safe_mode=safe_mode)
+
+
+def save_model(model: Any, filepath: Any, overwrite: bool = True, **kwargs: Any) -> None:
+    from tfshim.keras.saving import saving_api
+
+    saving_api.save_model(model, filepath, overwrite=overwrite, **kwargs)
 # TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
 

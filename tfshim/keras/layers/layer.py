@@ -120,7 +120,7 @@ class Layer:
         self._non_trainable_variables: list = []
         self._seed_generators: list = []
         self._input_shape_arg = tuple(input_shape_arg) if input_shape_arg is not None else None
-        self.name = name or auto_name(self.__class__.__name__)
+        self.name = auto_name(self.__class__.__name__) if name is None else name
         self._trainable = trainable
         self._dtype = standardize_dtype(dtype)
         self.autocast = autocast
@@ -132,6 +132,7 @@ class Layer:
         self._output_shape: Any = None
         self._called = False
         self._losses: list = []
+        self._inbound_nodes: list = []
         params = inspect.signature(self.call).parameters
         self._call_has_training_arg = "training" in params
         self._call_has_mask_arg = "mask" in params
@@ -175,10 +176,28 @@ class Layer:
         return out
 
     # ---- weights ------------------------------------------------------------------------
-    def add_weight(self, shape: Any = None, initializer: Any = None, dtype: Any = None, trainable: bool = True,
-                   autocast: bool = True, regularizer: Any = None, constraint: Any = None,
+    def add_weight(self, *args: Any, shape: Any = None, initializer: Any = None, dtype: Any = None,
+                   trainable: bool = True, autocast: bool = True, regularizer: Any = None, constraint: Any = None,
                    aggregation: str = "none", overwrite_with_gradient: bool = False, name: str | None = None) -> Any:
-        """Keras: creates a Variable under this layer's name scope and tracks it."""
+        """Keras: creates a Variable under this layer's name scope and tracks it. Up to three positional
+        arguments are (shape, initializer, dtype); a positional name (Keras 2's style) is refused."""
+        if args:
+            if len(args) > 3:
+                raise TypeError(f"add_weight() takes at most 3 positional arguments but {len(args)} were given.")
+            if isinstance(args[0], str):
+                raise ValueError(f"`name` must be passed as a keyword argument. Received: add_weight('{args[0]}', "
+                                 f"...). Use: add_weight(shape=..., name='{args[0]}').")
+            if shape is not None:
+                raise ValueError("`shape` was passed both positionally and as a keyword argument.")
+            shape = args[0]
+            if len(args) > 1:
+                if initializer is not None:
+                    raise ValueError("`initializer` was passed both positionally and as a keyword argument.")
+                initializer = args[1]
+            if len(args) > 2:
+                if dtype is not None:
+                    raise ValueError("`dtype` was passed both positionally and as a keyword argument.")
+                dtype = args[2]
         shape = () if shape is None else tuple(shape)
         dtype = standardize_dtype(dtype) if dtype is not None else self._dtype
         if initializer is None:
@@ -319,9 +338,13 @@ class Layer:
         if kwargs:
             kwargs = _tree.map_structure(self._convert_input, kwargs)
         first = args[0]
-        if isinstance(first, KerasTensor):
-            return self._symbolic_call(first)
-        if self.built:
+        if isinstance(first, KerasTensor) or (_tree.is_nested(first) and any(
+                isinstance(t, KerasTensor) for t in _tree.flatten(first))):
+            return self._symbolic_call(args, kwargs)
+        if _tree.is_nested(first):  # several inputs (merge layers, functional models): built from their shapes
+            if not self.built:
+                self._build_from_shape(_tree.map_structure(lambda t: None if t is None else _shape_of(t), first))
+        elif self.built:
             _assert_input_compatibility(self.input_spec, first, self.name)
         else:
             self._build_from_shape(_shape_of(first))
@@ -348,18 +371,135 @@ class Layer:
         self._called = True
         return out
 
-    def _symbolic_call(self, x: KerasTensor) -> KerasTensor:
+    def _symbolic_call(self, args: tuple, kwargs: dict) -> Any:
+        """Keras' symbolic call on KerasTensors: the output spec from `compute_output_shape` (or, where a layer
+        does not define it, from running `call` on zeros, as Keras' compute_output_spec traces it), and a node
+        linking inputs to outputs for the Functional API."""
+        first = args[0]
+        shapes = _tree.map_structure(lambda t: t.shape if isinstance(t, KerasTensor) else None, first)
         if not self.built:
-            self._build_from_shape(x.shape)
-        _assert_input_compatibility(self.input_spec, x, self.name)
-        out_shape = tuple(self.compute_output_shape(x.shape))
-        self._output_shape = out_shape
-        out = KerasTensor(out_shape, self._dtype)
-        out._keras_history = (self, 0, 0)
-        return out
+            self._build_from_shape(shapes)
+        if isinstance(first, KerasTensor):
+            _assert_input_compatibility(self.input_spec, first, self.name)
+        try:
+            if type(self).compute_output_shape is Layer.compute_output_shape:
+                raise NotImplementedError
+            out_shapes = self.compute_output_shape(shapes)
+            dtype = self.compute_dtype
+            specs = _tree.map_structure(lambda s: _Spec(tuple(s), dtype), _as_shape_structure(out_shapes))
+        except NotImplementedError:
+            specs = compute_output_spec(self, args, kwargs)
+        outputs = _tree.map_structure(lambda spec: KerasTensor(spec.shape, spec.dtype), specs)
+        flat = _tree.flatten(outputs)
+        node_index = len(self._inbound_nodes)
+        for i, t in enumerate(flat):
+            t._keras_history = (self, node_index, i)
+        self._inbound_nodes.append(Node(self, args, kwargs, outputs))
+        if len(flat) == 1:
+            self._output_shape = flat[0].shape
+        return outputs
+
+    # ---- configs (Keras 3 serialization) ------------------------------------------------------
+    def get_config(self) -> dict:
+        """Keras: name, trainable, dtype and the constructor's arguments."""
+        from tfshim.keras.saving.serialization_lib import layer_config
+
+        return layer_config(self)
+
+    @classmethod
+    def from_config(cls, config: dict) -> Any:
+        from tfshim.keras.saving.serialization_lib import layer_from_config
+
+        return layer_from_config(cls, config)
+
+    def get_build_config(self) -> Any:
+        if self._build_shapes_dict:
+            return {k: list(v) if isinstance(v, tuple) else v for k, v in self._build_shapes_dict.items()}
+        return None
 
     def __repr__(self) -> str:
         return f"<{self.__class__.__name__} name={self.name}, built={self.built}>"
+
+
+def _as_shape_structure(shapes: Any) -> Any:
+    """compute_output_shape returns a tuple (one output) or a list/dict of tuples (several)."""
+    if isinstance(shapes, tuple) and all(d is None or isinstance(d, int) for d in shapes):
+        return _Shape(shapes)
+    if isinstance(shapes, list) and all(d is None or isinstance(d, int) for d in shapes):
+        return _Shape(tuple(shapes))
+    if isinstance(shapes, dict):
+        return {k: _as_shape_structure(v) for k, v in shapes.items()}
+    return [_as_shape_structure(v) for v in shapes]
+
+
+class _Shape:
+    """A shape held as one leaf of a structure (a tuple would be walked into)."""
+
+    def __init__(self, dims: tuple) -> None:
+        self.dims = dims
+
+    def __iter__(self) -> Any:
+        return iter(self.dims)
+
+
+class _Spec:
+    def __init__(self, shape: tuple, dtype: str) -> None:
+        self.shape = shape
+        self.dtype = dtype
+
+
+class Node:
+    """Keras: a call of a layer on KerasTensors (the Functional API's graph edge)."""
+
+    def __init__(self, layer: Layer, args: tuple, kwargs: dict, outputs: Any) -> None:
+        self.operation = layer
+        self.arguments = (args, kwargs)
+        self.outputs = outputs
+        self.input_tensors = [t for t in _tree.flatten((args, kwargs)) if isinstance(t, KerasTensor)]
+
+    @property
+    def is_input(self) -> bool:
+        return not self.input_tensors and isinstance(self.operation, InputLayer)
+
+    @property
+    def parent_nodes(self) -> list:
+        nodes = []
+        for t in self.input_tensors:
+            layer, node_index, _ = t._keras_history
+            nodes.append(layer._inbound_nodes[node_index])
+        return nodes
+
+
+def compute_output_spec(layer: Layer, args: tuple, kwargs: dict) -> Any:
+    """Runs `layer.call` eagerly on zeros to learn its outputs' shapes and dtypes: unknown dimensions are
+    filled with two different sizes and reported as None where the outputs differ (Keras traces `call`
+    symbolically instead)."""
+    tf = _tf()
+
+    def run(fill: int) -> Any:
+        def concrete(v: Any) -> Any:
+            if isinstance(v, KerasTensor):
+                return tf.zeros([fill if d is None else d for d in v.shape], dtype=v.dtype)
+            return v
+
+        call_args = _tree.map_structure(concrete, args)
+        call_kwargs = _tree.map_structure(concrete, kwargs)
+        if layer._call_has_training_arg and call_kwargs.get("training") is None:
+            call_kwargs["training"] = False
+        _call_context.training.append(call_kwargs.get("training"))
+        try:
+            with layer._open_name_scope():
+                return layer.call(*call_args, **call_kwargs)
+        finally:
+            _call_context.training.pop()
+
+    first, second = run(2), run(3)
+
+    def spec(a: Any, b: Any) -> _Spec:
+        shape = tuple(None if da != db else da for da, db in zip(_shape_of(a), _shape_of(b)))
+        return _Spec(shape, standardize_dtype(a.dtype))
+
+    return _tree.map_structure(spec, first, second)
 
 
 def _format_argument(value: Any) -> str:
@@ -418,12 +558,15 @@ class InputLayer(Layer):
 
     def __init__(self, shape: Any = None, batch_size: Any = None, dtype: Any = None, batch_shape: Any = None,
                  name: str | None = None, **kwargs: Any) -> None:
+        for key in ("sparse", "ragged", "optional", "input_tensor"):
+            kwargs.pop(key, None)
         super().__init__(name=name or auto_name("input_layer"), dtype=dtype)
         if batch_shape is None:
             batch_shape = (batch_size,) + tuple(shape)
         self.batch_shape = tuple(batch_shape)
-        self.output = KerasTensor(self.batch_shape, self._dtype)
+        self.output = KerasTensor(self.batch_shape, self._dtype, name=self.name)
         self.output._keras_history = (self, 0, 0)
+        self._inbound_nodes.append(Node(self, (), {}, self.output))
         self.built = True
 
     def call(self, inputs: Any) -> Any:
@@ -443,7 +586,11 @@ class Dense(Layer):
     def __init__(self, units: int, activation: Any = None, use_bias: bool = True,
                  kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
                  kernel_regularizer: Any = None, bias_regularizer: Any = None, activity_regularizer: Any = None,
-                 kernel_constraint: Any = None, bias_constraint: Any = None, **kwargs: Any) -> None:
+                 kernel_constraint: Any = None, bias_constraint: Any = None, quantization_config: Any = None,
+                 **kwargs: Any) -> None:
+        if quantization_config is not None:
+            raise NotImplementedError("tfshim: keras.layers.Dense(quantization_config=...) is not implemented")
+        self.quantization_config = None
         if not isinstance(units, int) or units <= 0:
             raise ValueError("Received an invalid value for `units`, expected a positive integer. "
                              f"Received: units={units}")
@@ -551,6 +698,16 @@ class SeedGenerator:
         return value
 
 
+def _stateless_dropout(x: Any, rate: float, noise_shape: Any, seed: Any) -> Any:
+    """TF's tf.nn.experimental.stateless_dropout op for op (nn_ops._dropout with stateless_random_uniform):
+    `where(uniform >= rate, x * (1 / (1 - rate)), 0)`. tfshim's tf.nn does not export it yet."""
+    tf = _tf()
+    ret = tf.multiply(x, tf.convert_to_tensor(1 / (1 - rate), dtype=x.dtype))
+    random_tensor = tf.random.stateless_uniform(noise_shape, seed=seed, dtype=x.dtype)
+    keep_mask = random_tensor >= rate
+    return tf.where(keep_mask, ret, tf.constant(0, dtype=x.dtype))
+
+
 class Dropout(Layer):
     """Keras: Dropout. Only active with `training=True`; draws from a SeedGenerator through
     `tf.nn.experimental.stateless_dropout`, as Keras's TF backend does."""
@@ -577,7 +734,7 @@ class Dropout(Layer):
             seed = tf.cast(tf.math.floormod(self.seed_generator.next(), 2**31 - 2), tf.int32)
             shape = tf.shape(inputs) if self.noise_shape is None else [
                 inputs.shape[i] if d is None else d for i, d in enumerate(self.noise_shape)]
-            return tf.nn.experimental.stateless_dropout(inputs, rate=self.rate, noise_shape=shape, seed=seed)
+            return _stateless_dropout(inputs, self.rate, shape, seed)
         return inputs
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
@@ -635,11 +792,5 @@ class Activation(Layer):
         return tuple(input_shape)
 
 
-__all__ = ["Layer", "InputLayer", "Input", "InputSpec", "Dense", "Flatten", "Dropout", "ReLU", "Softmax",
+__all__ = ["Layer", "InputLayer", "Input", "InputSpec", "Dense", "Flatten", "Dropout", "ReLU", "Softmax", "Node",
            "Activation", "KerasTensor", "floatx"]
-
-
-# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
-from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
-
-__getattr__ = _namespace_getattr("keras.layers", __name__)

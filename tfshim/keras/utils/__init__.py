@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from tfshim.keras.utils.progbar import Progbar as Progbar
+
 
 def set_random_seed(seed: int) -> None:
     """Keras: seeds Python's `random`, NumPy and TF (unseeded Keras initializers draw from `random`)."""
