@@ -8,13 +8,7 @@ from tfshim.keras.datasets._files import _download, get_file
 __all__ = ["boston_housing", "cifar10", "fashion_mnist", "get_file", "mnist", "_download"]
 
 
-def __getattr__(name: str) -> None:
-    if name in ("imdb", "reuters", "cifar100", "california_housing"):
-        raise NotImplementedError(f"tf.keras.datasets.{name} is not implemented by tfshim")
-    raise AttributeError(f"module 'keras.datasets' has no attribute '{name}'")
-
-
-# TF's names that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+# TF's names (imdb, reuters, cifar100, california_housing) that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
 
 __getattr__ = _namespace_getattr("keras.datasets", __name__)
