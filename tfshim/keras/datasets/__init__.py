@@ -8,7 +8,8 @@ from tfshim.keras.datasets._files import _download, get_file
 __all__ = ["boston_housing", "cifar10", "fashion_mnist", "get_file", "mnist", "_download"]
 
 
-# TF's names (imdb, reuters, cifar100, california_housing) that tfshim lacks raise NotImplementedError naming them; others TF's AttributeError
+# TF's names that tfshim lacks (imdb, reuters, cifar100, california_housing) raise NotImplementedError naming
+# them; others TF's AttributeError
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr  # noqa: E402
 
 __getattr__ = _namespace_getattr("keras.datasets", __name__)
