@@ -6,7 +6,6 @@ environment and numpy in the fresh venv); without them it skips locally and fail
 """
 
 import email.parser
-import json
 import os
 import re
 import shutil

@@ -15,7 +15,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.kernels import eigen_gemm, eigen_lu
+from tfshim.kernels import eigen_gemm, eigen_lu, native
 from tfshim.ops import array_ops
 from tfshim.ops.array_ops import _dims, _int_list, kernel_error
 from tfshim.ops.op import KernelError, defop, disallowed_dtype, run_op, tf_export
@@ -34,9 +34,10 @@ _SEQUENTIAL_K = 320  # measured: oneDNN's sgemm matches a sequential FMA over k 
 _EXACT_MAX_MACS = 1 << 24
 
 
-def _fma32(p: np.ndarray, c: np.ndarray) -> np.ndarray:
+def _fma32(p: np.ndarray, c: np.ndarray, nan: tuple | None = None) -> np.ndarray:
     """float32(p + c) rounded once, as an FMA, for an exact float64 product p and float32 c: the float64 sum can
-    round onto a float32 midpoint (double rounding); there the sign of its rounding error (TwoSum) decides."""
+    round onto a float32 midpoint (double rounding); there the sign of its rounding error (TwoSum) decides.
+    ``nan`` (from _nan_first): where the product's operands hold a NaN, that NaN is the result (else c's)."""
     p, c = np.broadcast_arrays(p, c)
     s = p + c
     mid = (s.view(np.int64) & 0x1FFFFFFF) == 0x10000000
@@ -44,26 +45,60 @@ def _fma32(p: np.ndarray, c: np.ndarray) -> np.ndarray:
         sm, pm, cm = s[mid], p[mid], c[mid]
         e = (pm - (sm - cm)) + (cm - (sm - (sm - cm)))
         s[mid] = np.nextafter(sm, np.where(e == 0, sm, np.where(e > 0, np.inf, -np.inf)))
-    return s.astype(np.float32)
+    out = s.astype(np.float32)
+    cn = np.isnan(c)
+    if cn.any():  # NaN accumulator: x86 keeps the first NaN operand, quieted
+        out = np.where(cn, (c.view(np.uint32) | np.uint32(0x00400000)).view(np.float32), out)
+    if nan is not None:
+        out = np.where(nan[0], nan[1], out)
+    return out
 
 
-def _matmul_np(a: np.ndarray, b: np.ndarray, kmax: int = _SEQUENTIAL_K) -> np.ndarray:
+def _matmul_np(a: np.ndarray, b: np.ndarray, kmax: int = _SEQUENTIAL_K, max_macs: int = _EXACT_MAX_MACS) -> np.ndarray:
     """float32: each output summed over k in order with fused multiply-adds, as oneDNN's sgemm (k <= 320) and
     brgemm microkernels do; brgemm (batched and einsum matmuls, kmax=1024) sums blocks of 512 k apart and adds
-    them (measured). Up to _EXACT_MAX_MACS; otherwise NumPy's matmul."""
+    them (measured). A NaN operand gives the first NaN of (a, b, acc) at each FMA, quieted (measured on TF).
+    The compiled twin (tfshim/_kernels.c) is exact at every size; this emulation up to ``max_macs`` multiply-adds,
+    past which NumPy's matmul is used (the last bit may differ)."""
     with np.errstate(all="ignore"):
         k = a.shape[-1]
         out_shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1])
-        if a.dtype == np.float32 and 0 < k <= kmax and k * int(np.prod(out_shape)) <= _EXACT_MAX_MACS:
+        if a.dtype == np.float32 and 0 < k <= kmax:
+            if native.AVAILABLE:
+                return _matmul_c(a, b, out_shape)
+            if k * int(np.prod(out_shape)) > max_macs:
+                return np.matmul(a, b)
+            nan = bool(np.isnan(a).any() or np.isnan(b).any())
             a64, b64 = a.astype(np.float64), b.astype(np.float64)
             out = None
             for s in range(0, k, 512):
                 acc = np.zeros(out_shape, np.float32)
                 for i in range(s, min(s + 512, k)):  # a float32 product is exact in float64
-                    acc = _fma32(a64[..., :, i:i + 1] * b64[..., i:i + 1, :], acc)
+                    ai, bi = a[..., :, i:i + 1], b[..., i:i + 1, :]
+                    acc = _fma32(a64[..., :, i:i + 1] * b64[..., i:i + 1, :], acc, _nan_first(ai, bi) if nan else None)
                 out = acc if out is None else out + acc
             return out
         return np.matmul(a, b)
+
+
+def _nan_first(a: np.ndarray, b: np.ndarray) -> tuple:
+    """For an FMA a*b + acc with NaN operands: (mask, the NaN a or else b, quieted) (x86: first NaN operand)."""
+    a, b = np.broadcast_arrays(a, b)
+    q = np.where(np.isnan(a), a, b).view(np.uint32) | np.uint32(0x00400000)
+    return np.isnan(a) | np.isnan(b), q.view(np.float32)
+
+
+def _matmul_c(a: np.ndarray, b: np.ndarray, out_shape: tuple) -> np.ndarray:
+    """The compiled twin of _matmul_np (k <= kmax): batch dims broadcast, then one C call."""
+    m, k = a.shape[-2:]
+    n = b.shape[-1]
+    bshape = out_shape[:-2]
+    nb = int(np.prod(bshape, dtype=np.int64))
+    x = np.ascontiguousarray(np.broadcast_to(a, bshape + (m, k)))
+    y = np.ascontiguousarray(np.broadcast_to(b, bshape + (k, n)))
+    out = np.empty(out_shape, np.float32)
+    native.lib.matmul_f32(x, y, out, m, k, n, nb, 512)
+    return out
 
 
 def _bmm(a: np.ndarray, b: np.ndarray, adj_a: bool, adj_b: bool, conj: bool = True) -> np.ndarray:

@@ -1,0 +1,561 @@
+/* tfshim._kernels: TF's CPU kernels compiled, each the twin of a NumPy emulation in tfshim/kernels/ (or
+ * tfshim/ops/linalg_ops.py) that stays the reference and the portable path. Every function here gives the same
+ * bits as its twin (tests/kernels/test_compiled_twins.py), with AVX2+FMA where the CPU has them and plain C
+ * otherwise (chosen at run time; same bits either way).
+ *
+ * Build: C99, only the Python C API, arrays through the buffer protocol (C-contiguous, dtype checked by the
+ * Python callers in tfshim/kernels/native.py). Compile with -ffp-contract=off: Eigen's pmadd on TF's AVX (no FMA)
+ * build is a multiply and an add, two roundings; the FMAs of oneDNN's float32 GEMM are written as intrinsics.
+ * Every kernel runs with MXCSR's FTZ|DAZ set, as TF's ScopedFlushDenormal does.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define TFS_X86 1
+#include <immintrin.h>
+#define TFS_AVX2 __attribute__((target("avx2,fma")))
+#else
+#define TFS_X86 0
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define INL static inline __attribute__((always_inline))
+#else
+#define INL static inline
+#endif
+
+static int use_avx2 = 0;      /* the CPU has AVX2 and FMA (and the OS saves YMM) */
+static int have_avx2 = 0;
+
+/* ----- floating-point environment: FTZ | DAZ as in TF ------------------------------------------------------ */
+typedef struct { unsigned int csr; } fpenv_t;
+
+static inline fpenv_t env_enter(void) {
+    fpenv_t e = {0};
+#if TFS_X86
+    e.csr = _mm_getcsr();
+    _mm_setcsr(e.csr | 0x8040u);
+#endif
+    return e;
+}
+
+static inline void env_exit(fpenv_t e) {
+#if TFS_X86
+    _mm_setcsr(e.csr);
+#else
+    (void)e;
+#endif
+}
+
+/* ----- bit helpers ---------------------------------------------------------------------------------------- */
+static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint64_t d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+static inline double u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+static inline float quiet32(float a) { return u2f(f2u(a) | 0x00400000u); }
+
+/* ----- buffers -------------------------------------------------------------------------------------------- */
+typedef struct { Py_buffer b; int ok; } buf_t;
+
+static int get_buf(PyObject *o, buf_t *out, int writable, Py_ssize_t itemsize, const char *what) {
+    int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+    out->ok = 0;
+    if (PyObject_GetBuffer(o, &out->b, flags) < 0) return -1;
+    out->ok = 1;
+    if (out->b.itemsize != itemsize) {
+        PyErr_Format(PyExc_TypeError, "tfshim._kernels: %s has item size %zd, expected %zd", what,
+                     out->b.itemsize, itemsize);
+        return -1;
+    }
+    return 0;
+}
+
+static void rel(buf_t *b) { if (b->ok) { PyBuffer_Release(&b->b); b->ok = 0; } }
+
+/* =========================================================================================================
+ * float32 MatMul in oneDNN's order (tfshim/ops/linalg_ops.py _matmul_np): every output is its k fused
+ * multiply-adds in order from 0; a range [k0, k1) is summed from zero and then added to the output (brgemm's
+ * 512-deep k blocks). NaN operands: the result NaN is the first NaN of (a, b, acc), quieted (measured on TF);
+ * a NaN made inside (inf * 0, inf - inf) is x86's default NaN.
+ * ========================================================================================================= */
+
+/* a*b + c rounded once, without an FMA instruction: the float64 sum of the exact product can round onto a float32
+ * midpoint, where the sign of its rounding error (TwoSum) decides (the same arithmetic as _fma32). */
+static inline float fma32_soft(float a, float b, float c) {
+    double p = (double)a * (double)b, cd = (double)c;
+    double s = p + cd;
+    if ((d2u(s) & 0x1FFFFFFFull) == 0x10000000ull) {
+        double e = (p - (s - cd)) + (cd - (s - (s - cd)));
+        if (e != 0) s = nextafter(s, e > 0 ? INFINITY : -INFINITY);
+    }
+    return (float)s;
+}
+
+static inline float fma32_nan(float a, float b, float c) {
+    if (a != a) return quiet32(a);
+    if (b != b) return quiet32(b);
+    if (c != c) return quiet32(c);
+    return fma32_soft(a, b, c);
+}
+
+static int has_nan32(const float *p, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (p[i] != p[i]) return 1;
+    return 0;
+}
+
+/* Scalar: out[i, j] (+)= sum over k in [k0, k1) of x[i, k] * y[k, j], FMAs in order. */
+static void mm32_scalar(const float *x, const float *y, float *out, Py_ssize_t m, Py_ssize_t k, Py_ssize_t n,
+                        Py_ssize_t k0, Py_ssize_t k1, int add, int nan) {
+    for (Py_ssize_t i = 0; i < m; i++) {
+        for (Py_ssize_t j = 0; j < n; j++) {
+            float acc = 0.0f;
+            const float *xr = x + i * k;
+            if (nan)
+                for (Py_ssize_t kk = k0; kk < k1; kk++) acc = fma32_nan(xr[kk], y[kk * n + j], acc);
+            else
+                for (Py_ssize_t kk = k0; kk < k1; kk++) acc = fma32_soft(xr[kk], y[kk * n + j], acc);
+            out[i * n + j] = add ? out[i * n + j] + acc : acc;
+        }
+    }
+}
+
+#if TFS_X86
+/* AVX2: a 4 x 16 block of accumulators (8 registers), a packed 16-column panel of y per column block; each
+ * output still gets its k FMAs in order (the FMA rounds once, like fma32_soft). */
+TFS_AVX2 static void mm32_avx2(const float *x, const float *y, float *out, Py_ssize_t m, Py_ssize_t k,
+                               Py_ssize_t n, Py_ssize_t k0, Py_ssize_t k1, int add, float *panel) {
+    Py_ssize_t kd = k1 - k0;
+    for (Py_ssize_t j0 = 0; j0 < n; j0 += 16) {
+        Py_ssize_t nj = n - j0 < 16 ? n - j0 : 16;
+        for (Py_ssize_t kk = 0; kk < kd; kk++) {
+            const float *src = y + (k0 + kk) * n + j0;
+            float *dst = panel + kk * 16;
+            Py_ssize_t j = 0;
+            for (; j < nj; j++) dst[j] = src[j];
+            for (; j < 16; j++) dst[j] = 0.0f;
+        }
+        Py_ssize_t i0 = 0;
+        for (; i0 + 4 <= m; i0 += 4) {
+            __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps(), c10 = _mm256_setzero_ps(),
+                   c11 = _mm256_setzero_ps(), c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps(),
+                   c30 = _mm256_setzero_ps(), c31 = _mm256_setzero_ps();
+            const float *x0 = x + i0 * k + k0, *x1 = x0 + k, *x2 = x1 + k, *x3 = x2 + k;
+            const float *pp = panel;
+            for (Py_ssize_t kk = 0; kk < kd; kk++, pp += 16) {
+                __m256 b0 = _mm256_loadu_ps(pp), b1 = _mm256_loadu_ps(pp + 8);
+                __m256 a = _mm256_broadcast_ss(x0 + kk);
+                c00 = _mm256_fmadd_ps(a, b0, c00);
+                c01 = _mm256_fmadd_ps(a, b1, c01);
+                a = _mm256_broadcast_ss(x1 + kk);
+                c10 = _mm256_fmadd_ps(a, b0, c10);
+                c11 = _mm256_fmadd_ps(a, b1, c11);
+                a = _mm256_broadcast_ss(x2 + kk);
+                c20 = _mm256_fmadd_ps(a, b0, c20);
+                c21 = _mm256_fmadd_ps(a, b1, c21);
+                a = _mm256_broadcast_ss(x3 + kk);
+                c30 = _mm256_fmadd_ps(a, b0, c30);
+                c31 = _mm256_fmadd_ps(a, b1, c31);
+            }
+            float tmp[4][16];
+            _mm256_storeu_ps(tmp[0], c00); _mm256_storeu_ps(tmp[0] + 8, c01);
+            _mm256_storeu_ps(tmp[1], c10); _mm256_storeu_ps(tmp[1] + 8, c11);
+            _mm256_storeu_ps(tmp[2], c20); _mm256_storeu_ps(tmp[2] + 8, c21);
+            _mm256_storeu_ps(tmp[3], c30); _mm256_storeu_ps(tmp[3] + 8, c31);
+            for (int r = 0; r < 4; r++) {
+                float *o = out + (i0 + r) * n + j0;
+                for (Py_ssize_t j = 0; j < nj; j++) o[j] = add ? o[j] + tmp[r][j] : tmp[r][j];
+            }
+        }
+        for (; i0 < m; i0++) {
+            __m256 c0 = _mm256_setzero_ps(), c1 = _mm256_setzero_ps();
+            const float *x0 = x + i0 * k + k0;
+            const float *pp = panel;
+            for (Py_ssize_t kk = 0; kk < kd; kk++, pp += 16) {
+                __m256 a = _mm256_broadcast_ss(x0 + kk);
+                c0 = _mm256_fmadd_ps(a, _mm256_loadu_ps(pp), c0);
+                c1 = _mm256_fmadd_ps(a, _mm256_loadu_ps(pp + 8), c1);
+            }
+            float tmp[16];
+            _mm256_storeu_ps(tmp, c0); _mm256_storeu_ps(tmp + 8, c1);
+            float *o = out + i0 * n + j0;
+            for (Py_ssize_t j = 0; j < nj; j++) o[j] = add ? o[j] + tmp[j] : tmp[j];
+        }
+    }
+}
+#endif
+
+/* matmul_f32(x, y, out, m, k, n, batch, kblock): x [batch, m, k], y [batch, k, n], out [batch, m, n], all
+ * float32 C-contiguous. Blocks of kblock along k are summed from zero and added in order. */
+static PyObject *py_matmul_f32(PyObject *self, PyObject *args) {
+    PyObject *ox, *oy, *oo;
+    Py_ssize_t m, k, n, nb, kb;
+    if (!PyArg_ParseTuple(args, "OOOnnnnn", &ox, &oy, &oo, &m, &k, &n, &nb, &kb)) return NULL;
+    buf_t bx, by, bo;
+    bx.ok = by.ok = bo.ok = 0;
+    PyObject *res = NULL;
+    if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oy, &by, 0, 4, "y") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0)
+        goto done;
+    if (bx.b.len < nb * m * k * 4 || by.b.len < nb * k * n * 4 || bo.b.len < nb * m * n * 4 || kb <= 0) {
+        PyErr_SetString(PyExc_ValueError, "tfshim._kernels.matmul_f32: buffer sizes do not match the shape");
+        goto done;
+    }
+    {
+        const float *x = bx.b.buf, *y = by.b.buf;
+        float *o = bo.b.buf;
+        int nan = has_nan32(x, nb * m * k) || has_nan32(y, nb * k * n);
+        float *panel = NULL;
+#if TFS_X86
+        if (use_avx2 && !nan && k > 0) {
+            panel = PyMem_RawMalloc((size_t)(kb < k ? kb : k) * 16 * sizeof(float));
+            if (!panel) { PyErr_NoMemory(); goto done; }
+        }
+#endif
+        Py_BEGIN_ALLOW_THREADS
+        fpenv_t env = env_enter();
+        if (k == 0) {
+            memset(o, 0, (size_t)(nb * m * n) * sizeof(float));
+        }
+        for (Py_ssize_t b = 0; b < nb; b++) {
+            const float *xb = x + b * m * k, *yb = y + b * k * n;
+            float *ob = o + b * m * n;
+            for (Py_ssize_t s = 0; s < k; s += kb) {
+                Py_ssize_t e = s + kb < k ? s + kb : k;
+#if TFS_X86
+                if (panel) { mm32_avx2(xb, yb, ob, m, k, n, s, e, s > 0, panel); continue; }
+#endif
+                mm32_scalar(xb, yb, ob, m, k, n, s, e, s > 0, nan);
+            }
+        }
+        env_exit(env);
+        Py_END_ALLOW_THREADS
+        PyMem_RawFree(panel);
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&by); rel(&bo);
+    return res;
+}
+
+/* =========================================================================================================
+ * Eigen's float32 packet functions (tfshim/kernels/eigen_math.py, eigen_pow.py), AVX without FMA: each is a
+ * plain C function of one lane, written with the same operations in the same order as its NumPy twin, and the
+ * loops over them are compiled twice (baseline and AVX2); the compiler vectorises them without changing an
+ * operation (-ffp-contract=off, no fast-math), so both give the same bits.
+ * ========================================================================================================= */
+
+INL float pmin32(float a, float b) { return b < a ? b : a; }   /* _mm256_min_ps(b, a) */
+INL float pmax32(float a, float b) { return b > a ? b : a; }
+
+/* pldexp for float32: the float64 product with 2^clip(e, -278, 278) rounded once; NaN e scales by 1. */
+INL float pldexp32(float a, float e) {
+    double s = 1.0;
+    if (e == e) {
+        float c = e < -278.0f ? -278.0f : (e > 278.0f ? 278.0f : e);
+        s = u2d((uint64_t)(int64_t)((int32_t)c + 1023) << 52);
+    }
+    return (float)((double)a * s);
+}
+
+INL float pexp32(float x0) {
+    float x = pmin32(x0, 88.723f);
+    float m = floorf(x * 1.44269504088896341f + 0.5f);
+    float r = m * -0.693359375f + x;
+    r = m * 2.12194440e-4f + r;
+    float r2 = r * r;
+    float pe = r2 * 1.37449637986719608306884765625e-3f + 4.166965186595916748046875e-2f;
+    float po = r2 * 8.36894474923610687255859375e-3f + 0.16666518151760101318359375f;
+    pe = r2 * pe + 0.49999988079071044921875f;
+    float pl = r + 1.0f;
+    float y = r * po + pe;
+    y = r2 * y + pl;
+    float res = pmax32(pldexp32(y, m), x0);
+    return x0 < -104.0f ? 0.0f : res;
+}
+
+INL float ptanh32(float a) {
+    const float c = 7.90738964080810547f;
+    float x = pmax32(pmin32(a, c), -c);
+    float x2 = x * x;
+    float x3 = x2 * x;
+    float p = ((1.394553628e-8f * x2 + 2.102733560e-5f) * x2 + 3.520756727e-3f) * x2 + 1.340216100e-1f;
+    float q = (((8.015776984e-7f * x2 + 3.326951409e-4f) * x2 + 2.597254514e-2f) * x2 + 4.673548340e-1f) * x2 + 1.0f;
+    p = x3 * p + x;
+    return p / q;
+}
+
+/* --- pow (eigen_pow.py): generic_pow over double-word arithmetic without FMA ----------------------------- */
+INL void split32(float a, float *h, float *l) {
+    float g = a * 4097.0f;
+    float hh = (a - g) + g;
+    *h = hh;
+    *l = a - hh;
+}
+
+INL void two_prod32(float a, float b, float *p, float *e) {
+    float ah, al, bh, bl;
+    *p = a * b;
+    split32(a, &ah, &al);
+    split32(b, &bh, &bl);
+    *e = ((ah * bh - *p) + ah * bl + al * bh) + al * bl;
+}
+
+INL void fast_twosum32(float x, float y, float *hi, float *lo) {
+    float s = x + y;
+    float t = s - x;
+    *hi = s;
+    *lo = y - t;
+}
+
+INL void fast_twosum_dd32(float xh, float xl, float yh, float yl, float *hi, float *lo) {
+    float rh, rl;
+    fast_twosum32(xh, yh, &rh, &rl);
+    float s = (yl + rl) + xl;
+    fast_twosum32(rh, s, hi, lo);
+}
+
+INL void twoprod_df32(float xh, float xl, float y, float *hi, float *lo) {
+    float ch, cl1, th, tl1;
+    two_prod32(xh, y, &ch, &cl1);
+    float cl2 = xl * y;
+    fast_twosum32(ch, cl2, &th, &tl1);
+    float tl2 = tl1 + cl1;
+    fast_twosum32(th, tl2, hi, lo);
+}
+
+INL float pround32(float a) {
+    return truncf(a + u2f(0x3EFFFFFFu | (f2u(a) & 0x80000000u)));
+}
+
+INL float flush32(float v) { return fabsf(v) < 1.17549435e-38f ? v * 0.0f : v; }
+
+INL void accurate_log2_32(float z, float *hi, float *lo) {
+    /* _C0_HI/_C0_LO, _C1_HI/_C1_LO: the float32 head and tail of the float64 constants */
+    const double k0 = 1.442695041742110273474963832995854318141937255859375e00;
+    const double k1 = -7.2134751588268664068692714863573201000690460205078125e-01;
+    const float c0h = (float)k0, c0l = (float)(k0 - (double)(float)k0);
+    const float c1h = (float)k1, c1l = (float)(k1 - (double)(float)k1);
+    float x = z - 1.0f;
+    float p = 9.7010828554630279541015625e-02f;  /* _LOG2F_C, Horner */
+    p = p * x + -1.6896486282348632812500000e-01f;
+    p = p * x + 1.7200836539268493652343750e-01f;
+    p = p * x + -1.7892272770404815673828125e-01f;
+    p = p * x + 2.0505344867706298828125000e-01f;
+    p = p * x + -2.4046677350997924804687500e-01f;
+    p = p * x + 2.8857553005218505859375000e-01f;
+    p = p * x + -3.6067414283752441406250000e-01f;
+    p = p * x + 4.8089790344238281250000000e-01f;
+    float ph, pl;
+    two_prod32(x, p, &ph, &pl);
+    fast_twosum_dd32(c1h, c1l, ph, pl, &ph, &pl);
+    twoprod_df32(ph, pl, x, &ph, &pl);
+    fast_twosum_dd32(c0h, c0l, ph, pl, &ph, &pl);
+    twoprod_df32(ph, pl, x, hi, lo);
+}
+
+INL float generic_exp2_32(float x) {
+    x = pmax32(pmin32(x, 129.0f), -151.0f);
+    float ph, pl;
+    two_prod32(0.693147180559945309417232121458176568f, x, &ph, &pl);
+    return pexp32(ph) * (1.0f + pl);
+}
+
+INL float generic_pow_impl32(float x, float y) {
+    /* pfrexp of an already flushed x: zero / inf / NaN give (x, 0) */
+    float mx = x, ex = 0.0f;
+    uint32_t u = f2u(x);
+    int special = (x == 0.0f) | ((u & 0x7F800000u) == 0x7F800000u);
+    if (!special) {
+        mx = u2f((u & 0x807FFFFFu) | 0x3F000000u);
+        ex = (float)((int)((u >> 23) & 0xFF) - 126);
+    }
+    int scale = mx < 0.70710678118654752440f;
+    mx = scale ? 2.0f * mx : mx;
+    ex = scale ? ex - 1.0f : ex;
+    float rh, rl, f1h, f1l, f2h, f2l, fh, fl;
+    accurate_log2_32(mx, &rh, &rl);
+    two_prod32(ex, y, &f1h, &f1l);
+    twoprod_df32(rh, rl, y, &f2h, &f2l);
+    fast_twosum_dd32(f1h, f1l, f2h, f2l, &fh, &fl);
+    float nz = pround32(fh);
+    float rz = (fh - nz) + fl;
+    float nr = pround32(rz);
+    rz = rz - nr;
+    nz = nz + nr;
+    return pldexp32(generic_exp2_32(rz), nz);
+}
+
+INL float neg32(float v) { return u2f(f2u(v) ^ 0x80000000u); }
+
+INL float generic_pow32(float x0, float y0) {
+    const float huge = (128.0f * 0.693147180559945309417232121458176568f) / 1.1920928955078125e-07f;
+    const float nan = u2f(0x7FC00000u), inf = INFINITY;
+    float x = flush32(x0), y = flush32(y0);
+    float xa = fabsf(x);
+    float pw = generic_pow_impl32(xa, y);
+    int x_neg = x < 0.0f, x_zero = x == 0.0f, x_one = x == 1.0f;
+    int x_sign = (f2u(x0) & 0x80000000u) != 0;
+    int xa_gt1 = 1.0f < xa, xa_inf = xa == inf;
+    float ya = fabsf(y);
+    int y_neg = y < 0.0f;
+    int y_int = (floorf(y) == y) & !(ya == inf);
+    float yh = y * 0.5f;
+    int y_odd = y_int & !(pround32(yh) == yh);
+    int y_huge = huge <= ya;
+    pw = (x_neg & !y_int) ? nan : pw;
+    pw = x_zero ? (y_neg ? inf : 0.0f) : pw;
+    pw = (x_sign & y_odd) ? neg32(pw) : pw;
+    float inf_y = ((y_neg & x_zero) | (y_neg ^ xa_gt1)) ? inf : 0.0f;
+    inf_y = x == -1.0f ? 1.0f : inf_y;
+    pw = y_huge ? inf_y : pw;
+    float xpi = y_neg ? 0.0f : inf;
+    float xni = y_odd ? neg32(xpi) : xpi;
+    pw = xa_inf ? (x_neg ? xni : xpi) : pw;
+    pw = ((x != x) | (y != y)) ? nan : pw;
+    int y_zero = y == 0.0f, y_one = y == 1.0f;
+    pw = (x_one | y_zero) ? 1.0f : pw;
+    return y_one ? x0 : pw;
+}
+
+/* The loops, twice: baseline and AVX2 (same operations, so the same bits). */
+#define UNARY_LOOPS(name, fn)                                                                                  \
+    static void name##_base(const float *x, float *o, Py_ssize_t n) {                                          \
+        for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i]);                                                    \
+    }                                                                                                          \
+    AVX2_LOOP1(name, fn)
+
+#define BINARY_LOOPS(name, fn)                                                                                 \
+    static void name##_base(const float *x, const float *y, float *o, Py_ssize_t n, int ys) {                 \
+        for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i], y[i * ys]);                                         \
+    }                                                                                                          \
+    AVX2_LOOP2(name, fn)
+
+#if TFS_X86
+#define AVX2_LOOP1(name, fn)                                                                                   \
+    TFS_AVX2 static void name##_avx2(const float *x, float *o, Py_ssize_t n) {                                 \
+        for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i]);                                                    \
+    }
+#define AVX2_LOOP2(name, fn)                                                                                   \
+    TFS_AVX2 static void name##_avx2(const float *x, const float *y, float *o, Py_ssize_t n, int ys) {        \
+        if (ys)                                                                                                \
+            for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i], y[i]);                                          \
+        else {                                                                                                 \
+            float y0 = y[0];                                                                                   \
+            for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i], y0);                                            \
+        }                                                                                                      \
+    }
+#else
+#define AVX2_LOOP1(name, fn)
+#define AVX2_LOOP2(name, fn)
+#endif
+
+UNARY_LOOPS(exp32, pexp32)
+UNARY_LOOPS(tanh32, ptanh32)
+BINARY_LOOPS(pow32, generic_pow32)
+
+typedef void (*unary_fn)(const float *, float *, Py_ssize_t);
+typedef void (*binary_fn)(const float *, const float *, float *, Py_ssize_t, int);
+
+static PyObject *run_unary(PyObject *args, unary_fn base, unary_fn avx2) {
+    PyObject *ox, *oo;
+    if (!PyArg_ParseTuple(args, "OO", &ox, &oo)) return NULL;
+    buf_t bx, bo;
+    bx.ok = bo.ok = 0;
+    PyObject *res = NULL;
+    if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0) goto done;
+    if (bo.b.len != bx.b.len) { PyErr_SetString(PyExc_ValueError, "tfshim._kernels: sizes differ"); goto done; }
+    {
+        Py_ssize_t n = bx.b.len / 4;
+        unary_fn f = (use_avx2 && avx2) ? avx2 : base;
+        Py_BEGIN_ALLOW_THREADS
+        fpenv_t env = env_enter();
+        f(bx.b.buf, bo.b.buf, n);
+        env_exit(env);
+        Py_END_ALLOW_THREADS
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&bo);
+    return res;
+}
+
+static PyObject *run_binary(PyObject *args, binary_fn base, binary_fn avx2) {
+    PyObject *ox, *oy, *oo;
+    if (!PyArg_ParseTuple(args, "OOO", &ox, &oy, &oo)) return NULL;
+    buf_t bx, by, bo;
+    bx.ok = by.ok = bo.ok = 0;
+    PyObject *res = NULL;
+    if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oy, &by, 0, 4, "y") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0)
+        goto done;
+    if (bo.b.len != bx.b.len || (by.b.len != bx.b.len && by.b.len != 4)) {
+        PyErr_SetString(PyExc_ValueError, "tfshim._kernels: sizes differ");
+        goto done;
+    }
+    {
+        Py_ssize_t n = bx.b.len / 4;
+        int ys = by.b.len == bx.b.len;
+        binary_fn f = (use_avx2 && avx2) ? avx2 : base;
+        if (n > 0) {
+            Py_BEGIN_ALLOW_THREADS
+            fpenv_t env = env_enter();
+            f(bx.b.buf, by.b.buf, bo.b.buf, n, ys);
+            env_exit(env);
+            Py_END_ALLOW_THREADS
+        }
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&by); rel(&bo);
+    return res;
+}
+
+#if TFS_X86
+#define AVX(name) name##_avx2
+#else
+#define AVX(name) NULL
+#endif
+
+static PyObject *py_exp_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, exp32_base, AVX(exp32)); }
+static PyObject *py_tanh_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, tanh32_base, AVX(tanh32)); }
+static PyObject *py_pow_f32(PyObject *s, PyObject *a) { (void)s; return run_binary(a, pow32_base, AVX(pow32)); }
+
+/* ----- ISA --------------------------------------------------------------------------------------------- */
+static PyObject *py_isa(PyObject *self, PyObject *noargs) {
+    return PyUnicode_FromString(use_avx2 ? "avx2+fma" : "scalar");
+}
+
+/* set_isa("scalar" | "auto"): for the tests, which compare both paths. */
+static PyObject *py_set_isa(PyObject *self, PyObject *arg) {
+    const char *s = PyUnicode_AsUTF8(arg);
+    if (!s) return NULL;
+    if (strcmp(s, "scalar") == 0) use_avx2 = 0;
+    else if (strcmp(s, "auto") == 0) use_avx2 = have_avx2;
+    else { PyErr_Format(PyExc_ValueError, "unknown ISA %R", arg); return NULL; }
+    return py_isa(self, NULL);
+}
+
+static PyMethodDef methods[] = {
+    {"matmul_f32", py_matmul_f32, METH_VARARGS, "float32 matmul in oneDNN's sequential-FMA order."},
+    {"exp_f32", py_exp_f32, METH_VARARGS, "Eigen pexp_float (packet path)."},
+    {"tanh_f32", py_tanh_f32, METH_VARARGS, "Eigen ptanh_float (packet path)."},
+    {"pow_f32", py_pow_f32, METH_VARARGS, "Eigen generic_pow<float> (packet path)."},
+    {"isa", py_isa, METH_NOARGS, "The instruction set the kernels use."},
+    {"set_isa", py_set_isa, METH_O, "Force 'scalar' or go back to 'auto'."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "tfshim._kernels",
+                                    "TF's CPU kernels compiled (twins of tfshim/kernels/).", -1, methods};
+
+PyMODINIT_FUNC PyInit__kernels(void) {
+#if TFS_X86
+    __builtin_cpu_init();
+    have_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#endif
+    use_avx2 = have_avx2;
+    return PyModule_Create(&moddef);
+}
