@@ -210,23 +210,24 @@ MatMul = defop("MatMul", _matmul_kernel)
 
 @MatMul.gradient
 def _matmul_grad(op: Any, grad: Tensor) -> tuple:
-    """Returns (grad @ b^T, a^T @ grad), with the transposes flipped as the op's flags say."""
+    """Returns (grad @ b^T, a^T @ grad), with the transposes flipped as the op's flags say; as TF, an input the
+    tape does not need (skip_input_indices) gets None and its product is not computed."""
     t_a, t_b = op.get_attr("transpose_a"), op.get_attr("transpose_b")
-    a, b = _conj(op.inputs[0]), _conj(op.inputs[1])
-    if not t_a and not t_b:
-        ga = MatMul(grad, b, transpose_a=False, transpose_b=True)
-        gb = MatMul(a, grad, transpose_a=True, transpose_b=False)
-    elif not t_a and t_b:
-        ga = MatMul(grad, b, transpose_a=False, transpose_b=False)
-        gb = MatMul(grad, a, transpose_a=True, transpose_b=False)
-    elif t_a and not t_b:
-        ga = MatMul(b, grad, transpose_a=False, transpose_b=True)
-        gb = MatMul(a, grad, transpose_a=False, transpose_b=False)
-    else:
-        ga = MatMul(b, grad, transpose_a=True, transpose_b=True)
-        gb = MatMul(grad, a, transpose_a=True, transpose_b=True)
     skip = op.skip_input_indices
-    return (None if 0 in skip else ga), (None if 1 in skip else gb)
+    ga = gb = None
+    if 0 not in skip:
+        b = _conj(op.inputs[1])
+        if not t_a:
+            ga = MatMul(grad, b, transpose_a=False, transpose_b=not t_b)
+        else:
+            ga = MatMul(b, grad, transpose_a=t_b, transpose_b=True)
+    if 1 not in skip:
+        a = _conj(op.inputs[0])
+        if not t_b:
+            gb = MatMul(a, grad, transpose_a=not t_a, transpose_b=False)
+        else:
+            gb = MatMul(grad, a, transpose_a=True, transpose_b=t_a)
+    return ga, gb
 
 
 def _conj(x: Tensor) -> Tensor:
