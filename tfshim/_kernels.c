@@ -103,6 +103,10 @@ static inline float fma32_nan(float a, float b, float c) {
     return fma32_soft(a, b, c);
 }
 
+/* A k block's sum added to the output: a NaN block sum wins (measured on TF: oneDNN adds C to the block's
+ * accumulator), quieted. */
+static inline float block_add(float o, float acc) { return acc != acc ? quiet32(acc) : o + acc; }
+
 static int has_nan32(const float *p, Py_ssize_t n) {
     for (Py_ssize_t i = 0; i < n; i++)
         if (p[i] != p[i]) return 1;
@@ -120,7 +124,7 @@ static void mm32_scalar(const float *x, const float *y, float *out, Py_ssize_t m
                 for (Py_ssize_t kk = k0; kk < k1; kk++) acc = fma32_nan(xr[kk], y[kk * n + j], acc);
             else
                 for (Py_ssize_t kk = k0; kk < k1; kk++) acc = fma32_soft(xr[kk], y[kk * n + j], acc);
-            out[i * n + j] = add ? out[i * n + j] + acc : acc;
+            out[i * n + j] = add ? block_add(out[i * n + j], acc) : acc;
         }
     }
 }
@@ -169,7 +173,7 @@ TFS_AVX2 static void mm32_avx2(const float *x, const float *y, float *out, Py_ss
             _mm256_storeu_ps(tmp[3], c30); _mm256_storeu_ps(tmp[3] + 8, c31);
             for (int r = 0; r < 4; r++) {
                 float *o = out + (i0 + r) * n + j0;
-                for (Py_ssize_t j = 0; j < nj; j++) o[j] = add ? o[j] + tmp[r][j] : tmp[r][j];
+                for (Py_ssize_t j = 0; j < nj; j++) o[j] = add ? block_add(o[j], tmp[r][j]) : tmp[r][j];
             }
         }
         for (; i0 < m; i0++) {
@@ -184,18 +188,35 @@ TFS_AVX2 static void mm32_avx2(const float *x, const float *y, float *out, Py_ss
             float tmp[16];
             _mm256_storeu_ps(tmp, c0); _mm256_storeu_ps(tmp + 8, c1);
             float *o = out + i0 * n + j0;
-            for (Py_ssize_t j = 0; j < nj; j++) o[j] = add ? o[j] + tmp[j] : tmp[j];
+            for (Py_ssize_t j = 0; j < nj; j++) o[j] = add ? block_add(o[j], tmp[j]) : tmp[j];
         }
     }
 }
 #endif
 
-/* matmul_f32(x, y, out, m, k, n, batch, kblock): x [batch, m, k], y [batch, k, n], out [batch, m, n], all
- * float32 C-contiguous. Blocks of kblock along k are summed from zero and added in order. */
+/* The k blocks (linalg_ops._k_blocks): mode 0, fixed blocks of kb; mode 1, blocks of kb while at least 2 kb
+ * remain, then the rest in two halves (oneDNN gemm_driver's k loop); mode 2, two halves when kb < k < 2 kb, else
+ * fixed blocks of kb. Returns the end of the block that starts at s. */
+static Py_ssize_t block_end(Py_ssize_t k, Py_ssize_t s, Py_ssize_t kb, int mode) {
+    Py_ssize_t size = k - s;
+    if (mode == 1) {
+        if (size >= 2 * kb) size = kb;
+        else if (size > kb) size = (size + 1) / 2;
+    } else if (mode == 2 && k > kb && k < 2 * kb) {
+        size = s == 0 ? (k + 1) / 2 : size;
+    } else if (size > kb) {
+        size = kb;
+    }
+    return s + size;
+}
+
+/* matmul_f32(x, y, out, m, k, n, batch, kb, mode): x [batch, m, k], y [batch, k, n], out [batch, m, n], all
+ * float32 C-contiguous. Each k block (block_end) is summed from zero and added to the output in order. */
 static PyObject *py_matmul_f32(PyObject *self, PyObject *args) {
     PyObject *ox, *oy, *oo;
     Py_ssize_t m, k, n, nb, kb;
-    if (!PyArg_ParseTuple(args, "OOOnnnnn", &ox, &oy, &oo, &m, &k, &n, &nb, &kb)) return NULL;
+    int mode;
+    if (!PyArg_ParseTuple(args, "OOOnnnnni", &ox, &oy, &oo, &m, &k, &n, &nb, &kb, &mode)) return NULL;
     buf_t bx, by, bo;
     bx.ok = by.ok = bo.ok = 0;
     PyObject *res = NULL;
@@ -224,8 +245,8 @@ static PyObject *py_matmul_f32(PyObject *self, PyObject *args) {
         for (Py_ssize_t b = 0; b < nb; b++) {
             const float *xb = x + b * m * k, *yb = y + b * k * n;
             float *ob = o + b * m * n;
-            for (Py_ssize_t s = 0; s < k; s += kb) {
-                Py_ssize_t e = s + kb < k ? s + kb : k;
+            for (Py_ssize_t s = 0, e; s < k; s = e) {
+                e = block_end(k, s, kb, mode);
 #if TFS_X86
                 if (panel) { mm32_avx2(xb, yb, ob, m, k, n, s, e, s > 0, panel); continue; }
 #endif

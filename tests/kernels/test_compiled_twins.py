@@ -92,8 +92,8 @@ def test_pow_f32_random():
     _check("pow non-contiguous", eigen_pow.pow, x[:-1:2], y[1::2])
 
 
-def _mm(kmax):
-    return lambda a, b: linalg_ops._matmul_np(a, b, kmax, 1 << 62)
+def _mm(kmax, kb=512, mode=0):
+    return lambda a, b: linalg_ops._matmul_np(a, b, kmax, 1 << 62, kb, mode)
 
 
 MM_SHAPES = [((4, 16), (16, 16)), ((5, 7), (7, 3)), ((64, 300), (300, 10)), ((1, 33), (33, 1)),
@@ -108,6 +108,17 @@ def test_matmul_f32(sa, sb, kmax):
     _check("matmul", _mm(kmax), a, b)
     _check("matmul transposed views", _mm(kmax), np.swapaxes(np.swapaxes(a, -1, -2).copy(), -1, -2),
            np.swapaxes(np.swapaxes(b, -1, -2).copy(), -1, -2))
+
+
+@pytest.mark.parametrize("mode", [1, 2])
+@pytest.mark.parametrize("k", [385, 777, 1000])
+def test_matmul_f32_k_blocks(k, mode):
+    """oneDNN sgemm's 384-deep k blocks (linalg_ops._k_blocks), both balancing modes."""
+    a = rng.standard_normal((6, k)).astype(np.float32)
+    b = rng.standard_normal((k, 21)).astype(np.float32)
+    _check(f"matmul k={k} mode {mode}", _mm(None, 384, mode), a, b)
+    a[1, 100], a[1, k - 5], b[7, 3] = _nan(0, 0x11), _nan(1, 0x22), np.inf  # NaN sums in two k blocks
+    _check(f"matmul k={k} mode {mode} NaN", _mm(None, 384, mode), a, b)
 
 
 def test_matmul_f32_special_values():
