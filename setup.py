@@ -28,8 +28,10 @@ class OptionalBuildExt(build_ext):
 
     @staticmethod
     def _notice(e: Exception) -> None:
-        msg = str(e).strip().splitlines()[-1:] or [type(e).__name__]
-        print(f"tfshim: C extension not built ({msg[0]}); installing the pure NumPy package", file=sys.stderr)
+        msg = (str(e).strip().splitlines() or [type(e).__name__])[-1]
+        msg = msg if len(msg) <= 100 else msg[:97] + "..."
+        print(f"tfshim: C extension not built ({type(e).__name__}: {msg}); installing the pure NumPy package",
+              file=sys.stderr)
 
 
 def _args() -> list:
@@ -37,7 +39,7 @@ def _args() -> list:
         return ["/O2", "/fp:precise"]
     # -ffp-contract=off: no multiply-add is fused unless written as one (Eigen's pmadd rounds twice on TF's
     # build); -fno-trapping-math lets the compiler vectorise the selects (values are unchanged).
-    return ["-O3", "-std=c99", "-ffp-contract=off", "-fno-math-errno", "-fno-trapping-math"]
+    return ["-O3", "-g0", "-std=c99", "-ffp-contract=off", "-fno-math-errno", "-fno-trapping-math"]
 
 
 pure = os.environ.get("TFSHIM_PURE", "") == "1"
