@@ -545,6 +545,26 @@ static PyObject *py_exp_f32(PyObject *s, PyObject *a) { (void)s; return run_unar
 static PyObject *py_tanh_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, tanh32_base, AVX(tanh32)); }
 static PyObject *py_pow_f32(PyObject *s, PyObject *a) { (void)s; return run_binary(a, pow32_base, AVX(pow32)); }
 
+/* ----- MXCSR for the NumPy kernels (tfshim/kernels/fpenv.py): FTZ|DAZ on and back in one cheap call --------- */
+static PyObject *py_mxcsr_enter(PyObject *self, PyObject *noargs) {
+#if TFS_X86
+    unsigned int csr = _mm_getcsr();
+    _mm_setcsr(csr | 0x8040u);
+    return PyLong_FromUnsignedLong(csr);
+#else
+    return PyLong_FromLong(0);
+#endif
+}
+
+static PyObject *py_mxcsr_restore(PyObject *self, PyObject *arg) {
+#if TFS_X86
+    unsigned long csr = PyLong_AsUnsignedLong(arg);
+    if (csr == (unsigned long)-1 && PyErr_Occurred()) return NULL;
+    _mm_setcsr((unsigned int)csr);
+#endif
+    Py_RETURN_NONE;
+}
+
 /* ----- ISA --------------------------------------------------------------------------------------------- */
 static PyObject *py_isa(PyObject *self, PyObject *noargs) {
     return PyUnicode_FromString(use_avx2 ? "avx2+fma" : "scalar");
@@ -565,6 +585,8 @@ static PyMethodDef methods[] = {
     {"exp_f32", py_exp_f32, METH_VARARGS, "Eigen pexp_float (packet path)."},
     {"tanh_f32", py_tanh_f32, METH_VARARGS, "Eigen ptanh_float (packet path)."},
     {"pow_f32", py_pow_f32, METH_VARARGS, "Eigen generic_pow<float> (packet path)."},
+    {"mxcsr_enter", py_mxcsr_enter, METH_NOARGS, "Set MXCSR's FTZ|DAZ; returns the previous MXCSR."},
+    {"mxcsr_restore", py_mxcsr_restore, METH_O, "Restore an MXCSR value from mxcsr_enter."},
     {"isa", py_isa, METH_NOARGS, "The instruction set the kernels use."},
     {"set_isa", py_set_isa, METH_O, "Force 'scalar' or go back to 'auto'."},
     {NULL, NULL, 0, NULL}};
