@@ -77,6 +77,18 @@ static int get_buf(PyObject *o, buf_t *out, int writable, Py_ssize_t itemsize, c
 
 static void rel(buf_t *b) { if (b->ok) { PyBuffer_Release(&b->b); b->ok = 0; } }
 
+/* ----- threads --------------------------------------------------------------------------------------------- */
+#define MAX_THREADS 8
+static int max_threads = 1;  /* the usable CPUs (at most MAX_THREADS), as TF's intra-op pool */
+
+#if defined(_WIN32)
+#define TFS_THREADS 0
+#else
+#define TFS_THREADS 1
+#include <pthread.h>
+#include <unistd.h>
+#endif
+
 /* =========================================================================================================
  * float32 MatMul in oneDNN's order (tfshim/ops/linalg_ops.py _matmul_np): every output is its k fused
  * multiply-adds in order from 0; a range [k0, k1) is summed from zero and then added to the output (brgemm's
@@ -115,9 +127,9 @@ static int has_nan32(const float *p, Py_ssize_t n) {
 
 /* Scalar: out[i, j] (+)= sum over k in [k0, k1) of x[i, k] * y[k, j], FMAs in order. */
 static void mm32_scalar(const float *x, const float *y, float *out, Py_ssize_t m, Py_ssize_t k, Py_ssize_t n,
-                        Py_ssize_t k0, Py_ssize_t k1, int add, int nan) {
+                        Py_ssize_t k0, Py_ssize_t k1, int add, int nan, Py_ssize_t jlo, Py_ssize_t jhi) {
     for (Py_ssize_t i = 0; i < m; i++) {
-        for (Py_ssize_t j = 0; j < n; j++) {
+        for (Py_ssize_t j = jlo; j < jhi; j++) {
             float acc = 0.0f;
             const float *xr = x + i * k;
             if (nan)
@@ -133,10 +145,11 @@ static void mm32_scalar(const float *x, const float *y, float *out, Py_ssize_t m
 /* AVX2: a 4 x 16 block of accumulators (8 registers), a packed 16-column panel of y per column block; each
  * output still gets its k FMAs in order (the FMA rounds once, like fma32_soft). */
 TFS_AVX2 static void mm32_avx2(const float *x, const float *y, float *out, Py_ssize_t m, Py_ssize_t k,
-                               Py_ssize_t n, Py_ssize_t k0, Py_ssize_t k1, int add, float *panel) {
+                               Py_ssize_t n, Py_ssize_t k0, Py_ssize_t k1, int add, float *panel, Py_ssize_t jlo,
+                               Py_ssize_t jhi) {
     Py_ssize_t kd = k1 - k0;
-    for (Py_ssize_t j0 = 0; j0 < n; j0 += 16) {
-        Py_ssize_t nj = n - j0 < 16 ? n - j0 : 16;
+    for (Py_ssize_t j0 = jlo; j0 < jhi; j0 += 16) {
+        Py_ssize_t nj = jhi - j0 < 16 ? jhi - j0 : 16;
         for (Py_ssize_t kk = 0; kk < kd; kk++) {
             const float *src = y + (k0 + kk) * n + j0;
             float *dst = panel + kk * 16;
@@ -212,6 +225,53 @@ static Py_ssize_t block_end(Py_ssize_t k, Py_ssize_t s, Py_ssize_t kb, int mode)
 
 /* matmul_f32(x, y, out, m, k, n, batch, kb, mode): x [batch, m, k], y [batch, k, n], out [batch, m, n], all
  * float32 C-contiguous. Each k block (block_end) is summed from zero and added to the output in order. */
+/* One thread's share: output columns [jlo, jhi) of every batch, all k blocks in order (each output is computed by
+ * one thread, so the bits do not depend on the thread count). */
+typedef struct {
+    const float *x, *y;
+    float *o;
+    Py_ssize_t m, k, n, nb, kb, jlo, jhi;
+    int mode, nan;
+    float *panel;
+} mm_job;
+
+static void *mm_run(void *arg) {
+    mm_job *t = arg;
+    fpenv_t env = env_enter();
+    for (Py_ssize_t b = 0; b < t->nb; b++) {
+        const float *xb = t->x + b * t->m * t->k, *yb = t->y + b * t->k * t->n;
+        float *ob = t->o + b * t->m * t->n;
+        for (Py_ssize_t s = 0, e; s < t->k; s = e) {
+            e = block_end(t->k, s, t->kb, t->mode);
+#if TFS_X86
+            if (t->panel) {
+                mm32_avx2(xb, yb, ob, t->m, t->k, t->n, s, e, s > 0, t->panel, t->jlo, t->jhi);
+                continue;
+            }
+#endif
+            mm32_scalar(xb, yb, ob, t->m, t->k, t->n, s, e, s > 0, t->nan, t->jlo, t->jhi);
+        }
+    }
+    env_exit(env);
+    return NULL;
+}
+
+/* Runs jobs[0..nt) on nt threads, the caller's thread taking the first; without threads, one after another. */
+static void run_jobs(mm_job *jobs, int nt) {
+#if TFS_THREADS
+    pthread_t th[MAX_THREADS];
+    int started[MAX_THREADS] = {0};
+    for (int t = 1; t < nt; t++) started[t] = pthread_create(&th[t], NULL, mm_run, &jobs[t]) == 0;
+    mm_run(&jobs[0]);
+    for (int t = 1; t < nt; t++) {
+        if (started[t]) pthread_join(th[t], NULL);
+        else mm_run(&jobs[t]);
+    }
+#else
+    for (int t = 0; t < nt; t++) mm_run(&jobs[t]);
+#endif
+}
+
 static PyObject *py_matmul_f32(PyObject *self, PyObject *args) {
     PyObject *ox, *oy, *oo;
     Py_ssize_t m, k, n, nb, kb;
@@ -230,32 +290,33 @@ static PyObject *py_matmul_f32(PyObject *self, PyObject *args) {
         const float *x = bx.b.buf, *y = by.b.buf;
         float *o = bo.b.buf;
         int nan = has_nan32(x, nb * m * k) || has_nan32(y, nb * k * n);
-        float *panel = NULL;
+        /* threads over 16-column panels, for products worth it */
+        int nt = 1;
+        Py_ssize_t panels = (n + 15) / 16;
+        if ((double)nb * m * n * k >= (double)(1 << 21) && panels >= 2) nt = max_threads < panels ? max_threads : (int)panels;
+        mm_job jobs[MAX_THREADS];
+        int ok = 1;
+        for (int t = 0; t < nt; t++) {
+            jobs[t] = (mm_job){x, y, o, m, k, n, nb, kb, panels * t / nt * 16, panels * (t + 1) / nt * 16, mode, nan,
+                               NULL};
+            if (jobs[t].jhi > n) jobs[t].jhi = n;
 #if TFS_X86
-        if (use_avx2 && !nan && k > 0) {
-            panel = PyMem_RawMalloc((size_t)(kb < k ? kb : k) * 16 * sizeof(float));
-            if (!panel) { PyErr_NoMemory(); goto done; }
-        }
-#endif
-        Py_BEGIN_ALLOW_THREADS
-        fpenv_t env = env_enter();
-        if (k == 0) {
-            memset(o, 0, (size_t)(nb * m * n) * sizeof(float));
-        }
-        for (Py_ssize_t b = 0; b < nb; b++) {
-            const float *xb = x + b * m * k, *yb = y + b * k * n;
-            float *ob = o + b * m * n;
-            for (Py_ssize_t s = 0, e; s < k; s = e) {
-                e = block_end(k, s, kb, mode);
-#if TFS_X86
-                if (panel) { mm32_avx2(xb, yb, ob, m, k, n, s, e, s > 0, panel); continue; }
-#endif
-                mm32_scalar(xb, yb, ob, m, k, n, s, e, s > 0, nan);
+            if (use_avx2 && !nan && k > 0) {
+                jobs[t].panel = PyMem_RawMalloc((size_t)(kb < k ? kb : k) * 16 * sizeof(float));
+                if (!jobs[t].panel) ok = 0;
             }
+#endif
         }
-        env_exit(env);
+        if (!ok) {
+            for (int t = 0; t < nt; t++) PyMem_RawFree(jobs[t].panel);
+            PyErr_NoMemory();
+            goto done;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        if (k == 0) memset(o, 0, (size_t)(nb * m * n) * sizeof(float));
+        run_jobs(jobs, nt);
         Py_END_ALLOW_THREADS
-        PyMem_RawFree(panel);
+        for (int t = 0; t < nt; t++) PyMem_RawFree(jobs[t].panel);
     }
     res = Py_NewRef(Py_None);
 done:
@@ -570,6 +631,14 @@ static PyObject *py_isa(PyObject *self, PyObject *noargs) {
     return PyUnicode_FromString(use_avx2 ? "avx2+fma" : "scalar");
 }
 
+static PyObject *py_set_threads(PyObject *self, PyObject *arg) {
+    long t = PyLong_AsLong(arg);
+    if (t == -1 && PyErr_Occurred()) return NULL;
+    int old = max_threads;
+    max_threads = t < 1 ? 1 : (t > MAX_THREADS ? MAX_THREADS : (int)t);
+    return PyLong_FromLong(old);
+}
+
 /* set_isa("scalar" | "auto"): for the tests, which compare both paths. */
 static PyObject *py_set_isa(PyObject *self, PyObject *arg) {
     const char *s = PyUnicode_AsUTF8(arg);
@@ -588,6 +657,7 @@ static PyMethodDef methods[] = {
     {"mxcsr_enter", py_mxcsr_enter, METH_NOARGS, "Set MXCSR's FTZ|DAZ; returns the previous MXCSR."},
     {"mxcsr_restore", py_mxcsr_restore, METH_O, "Restore an MXCSR value from mxcsr_enter."},
     {"isa", py_isa, METH_NOARGS, "The instruction set the kernels use."},
+    {"set_threads", py_set_threads, METH_O, "The most threads a kernel uses (1..8); returns the old value."},
     {"set_isa", py_set_isa, METH_O, "Force 'scalar' or go back to 'auto'."},
     {NULL, NULL, 0, NULL}};
 
@@ -600,5 +670,9 @@ PyMODINIT_FUNC PyInit__kernels(void) {
     have_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 #endif
     use_avx2 = have_avx2;
+#if TFS_THREADS
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    max_threads = cpus < 1 ? 1 : (cpus > MAX_THREADS ? MAX_THREADS : (int)cpus);
+#endif
     return PyModule_Create(&moddef);
 }

@@ -154,3 +154,19 @@ def test_matmul_f32_empty_and_large():
     a = rng.standard_normal((96, 320)).astype(np.float32)
     b = rng.standard_normal((320, 200)).astype(np.float32)
     _check("matmul 96x320x200", _mm(320), a, b)
+
+
+def test_matmul_f32_threads_give_the_same_bits():
+    """Threads split the output columns (each output is one thread's FMA chain): any thread count, same bits."""
+    a = rng.standard_normal((70, 400)).astype(np.float32)
+    b = rng.standard_normal((400, 150)).astype(np.float32)
+    outs = []
+    old = native.lib.set_threads(1)
+    try:
+        for t in (1, 2, 3, 8):
+            native.lib.set_threads(t)
+            outs.append(_mm(None, 384, 1)(a, b))
+    finally:
+        native.lib.set_threads(old)
+    for o in outs[1:]:
+        assert_bits_equal(o, outs[0], "threads", a)
