@@ -290,10 +290,10 @@ static PyObject *py_matmul_f32(PyObject *self, PyObject *args) {
         const float *x = bx.b.buf, *y = by.b.buf;
         float *o = bo.b.buf;
         int nan = has_nan32(x, nb * m * k) || has_nan32(y, nb * k * n);
-        /* threads over 16-column panels, for products worth it */
+        /* threads over 16-column panels, from 2^24 multiply-adds (below, starting threads costs more than it saves) */
         int nt = 1;
         Py_ssize_t panels = (n + 15) / 16;
-        if ((double)nb * m * n * k >= (double)(1 << 21) && panels >= 2) nt = max_threads < panels ? max_threads : (int)panels;
+        if ((double)nb * m * n * k >= (double)(1 << 24) && panels >= 2) nt = max_threads < panels ? max_threads : (int)panels;
         mm_job jobs[MAX_THREADS];
         int ok = 1;
         for (int t = 0; t < nt; t++) {
