@@ -41,3 +41,24 @@ def test_matmul_gradient_skips_unwatched_input(matmul_calls, ta, tb):
         only = g1.gradient(y1, src)
         assert len(matmul_calls) == 2  # the forward product and one gradient product
         np.testing.assert_array_equal(only.numpy(), full[i].numpy())
+
+
+def test_conv2d_gradient_skips_unwatched_input(monkeypatch):
+    from tfshim.ops import nn_ops
+
+    calls = []
+    kernel = nn_ops.Conv2DBackpropInput.kernel
+    monkeypatch.setattr(nn_ops.Conv2DBackpropInput, "kernel", lambda *a, **k: calls.append(1) or kernel(*a, **k))
+    rng = np.random.default_rng(1)
+    x = tf.constant(rng.standard_normal((2, 6, 6, 1)).astype(np.float32))
+    k = tf.Variable(rng.standard_normal((3, 3, 1, 4)).astype(np.float32))
+    with tf.GradientTape(persistent=True) as g:
+        g.watch(x)
+        y = tf.reduce_sum(tf.nn.conv2d(x, k, strides=1, padding="SAME") ** 2)
+    full = g.gradient(y, [x, k])
+    calls.clear()
+    with tf.GradientTape() as g1:
+        y1 = tf.reduce_sum(tf.nn.conv2d(x, k, strides=1, padding="SAME") ** 2)
+    only = g1.gradient(y1, k)
+    assert calls == []
+    np.testing.assert_array_equal(only.numpy(), full[1].numpy())

@@ -766,11 +766,13 @@ def _conv_attrs(op: Any) -> dict:
 
 @Conv2D.gradient
 def _conv2d_grad(op: Any, grad: Tensor) -> tuple:
-    """Returns (conv2d_backprop_input(filter, grad), conv2d_backprop_filter(input, grad))."""
+    """Returns (conv2d_backprop_input(filter, grad), conv2d_backprop_filter(input, grad)). TF computes both; an
+    input the tape does not need (skip_input_indices) gets None instead, the same gradients for less work."""
     x, f = op.inputs
     a = _conv_attrs(op)
-    return (Conv2DBackpropInput(f, grad, input_sizes=x._value.shape, **a),
-            Conv2DBackpropFilter(x, grad, filter_sizes=f._value.shape, **a))
+    skip = op.skip_input_indices
+    return (None if 0 in skip else Conv2DBackpropInput(f, grad, input_sizes=x._value.shape, **a),
+            None if 1 in skip else Conv2DBackpropFilter(x, grad, filter_sizes=f._value.shape, **a))
 
 
 @Conv2DBackpropInput.gradient
