@@ -371,6 +371,56 @@ INL float ptanh32(float a) {
     return p / q;
 }
 
+/* pldexp_fast: the biased exponent e + 127 clamped to [0, 255] (NaN: 0), one multiply. */
+INL float pldexp_fast32(float a, float e) {
+    float be = e + 127.0f;
+    be = be != be ? 0.0f : (be < 0.0f ? 0.0f : (be > 255.0f ? 255.0f : be));
+    return a * u2f((uint32_t)(int32_t)be << 23);
+}
+
+/* scalar_logistic_op<float>::packetOp (eigen_math._plogistic_f32) */
+INL float plogistic32(float x0) {
+    float x = pmin32(x0, 16.6355324f);
+    x = x * 0.5f;
+    float m = floorf(x * 1.44269504088896341f + 0.5f);
+    float r = m * -0.693359375f + x;
+    r = m * 2.12194440e-4f + r;
+    float r2 = r * r;
+    float pe = r2 * 4.1898667812347412109375e-2f + 0.49999141693115234375f;
+    float po = r2 * 8.33471305668354034423828125e-3f + 0.16666877269744873046875f;
+    float pl = r + 1.0f;
+    float p = r * po + pe;
+    p = r2 * p + pl;
+    float e = pldexp_fast32(p, m);
+    e = e * e;
+    float res = e / (1.0f + e);
+    return x0 < -104.0f ? 0.0f : res;
+}
+
+/* plog_impl_float (eigen_math._plog_f32); the mantissa/exponent only matter for positive normal x0 (the other
+ * lanes are replaced by the special values at the end). */
+INL float plog32(float x0) {
+    uint32_t u = f2u(x0);
+    float x = u2f((u & 0x807FFFFFu) | 0x3F000000u);
+    float e = (float)((int32_t)((u >> 23) & 0xFFu) - 126);
+    int mask = x < 0.707106781186547524f;
+    float tmp = mask ? x : 0.0f;
+    x = x - 1.0f;
+    e = e - (mask ? 1.0f : 0.0f);
+    x = x + tmp;
+    float p = (0.18256296349849254f * x + 1.0000000190281063f) * x + 1.0000000190281136f;
+    p = x * p;
+    float q = ((0.049616247954120038f * x + 0.59923249590823520f) * x + 1.4999999999999927f) * x + 1.0f;
+    x = p / q;
+    x = e * 0.693147180559945309417232121458176568f + x;
+    x = x0 == INFINITY ? INFINITY : x;
+    x = !(x0 >= 0.0f) ? u2f(0xFFFFFFFFu) : x;
+    return x0 == 0.0f ? -INFINITY : x;
+}
+
+/* Relu's float packets (nn_ops._relu_kernel): max_ps(x, 0) keeping NaN; DAZ reads subnormals as zero; -0 -> +0. */
+INL float relu32(float x) { return (x < 0.0f || fabsf(x) < 1.17549435e-38f) ? 0.0f : x; }
+
 /* --- pow (eigen_pow.py): generic_pow over double-word arithmetic without FMA ----------------------------- */
 INL void split32(float a, float *h, float *l) {
     float g = a * 4097.0f;
@@ -538,6 +588,9 @@ INL float generic_pow32(float x0, float y0) {
 
 UNARY_LOOPS(exp32, pexp32)
 UNARY_LOOPS(tanh32, ptanh32)
+UNARY_LOOPS(logistic32, plogistic32)
+UNARY_LOOPS(log32, plog32)
+UNARY_LOOPS(relu32, relu32)
 BINARY_LOOPS(pow32, generic_pow32)
 
 typedef void (*unary_fn)(const float *, float *, Py_ssize_t);
@@ -604,6 +657,12 @@ done:
 
 static PyObject *py_exp_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, exp32_base, AVX(exp32)); }
 static PyObject *py_tanh_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, tanh32_base, AVX(tanh32)); }
+static PyObject *py_sigmoid_f32(PyObject *s, PyObject *a) {
+    (void)s;
+    return run_unary(a, logistic32_base, AVX(logistic32));
+}
+static PyObject *py_log_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, log32_base, AVX(log32)); }
+static PyObject *py_relu_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, relu32_base, AVX(relu32)); }
 static PyObject *py_pow_f32(PyObject *s, PyObject *a) { (void)s; return run_binary(a, pow32_base, AVX(pow32)); }
 
 /* ----- MXCSR for the NumPy kernels (tfshim/kernels/fpenv.py): FTZ|DAZ on and back in one cheap call --------- */
@@ -654,6 +713,9 @@ static PyMethodDef methods[] = {
     {"exp_f32", py_exp_f32, METH_VARARGS, "Eigen pexp_float (packet path)."},
     {"tanh_f32", py_tanh_f32, METH_VARARGS, "Eigen ptanh_float (packet path)."},
     {"pow_f32", py_pow_f32, METH_VARARGS, "Eigen generic_pow<float> (packet path)."},
+    {"sigmoid_f32", py_sigmoid_f32, METH_VARARGS, "Eigen scalar_logistic_op<float> (packet path)."},
+    {"log_f32", py_log_f32, METH_VARARGS, "Eigen plog_impl_float (packet path)."},
+    {"relu_f32", py_relu_f32, METH_VARARGS, "TF's Relu on float packets."},
     {"mxcsr_enter", py_mxcsr_enter, METH_NOARGS, "Set MXCSR's FTZ|DAZ; returns the previous MXCSR."},
     {"mxcsr_restore", py_mxcsr_restore, METH_O, "Restore an MXCSR value from mxcsr_enter."},
     {"isa", py_isa, METH_NOARGS, "The instruction set the kernels use."},

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tfshim.kernels import eigen_math, eigen_pow, fpenv, native
-from tfshim.ops import linalg_ops
+from tfshim.ops import linalg_ops, nn_ops
 
 from .bitcheck import assert_bits_equal
 
@@ -64,10 +64,16 @@ def _check(name, fn, *args):
         assert_bits_equal(outs[isa], outs["numpy"], f"{name} [{isa} C vs NumPy]", args[0])
 
 
-@pytest.mark.parametrize("op", ["exp", "tanh"])
+@pytest.mark.parametrize("op", ["exp", "tanh", "sigmoid", "log"])
 def test_unary_f32(op):
     for x in _inputs32():
         _check(op, getattr(eigen_math, op), x)
+    _check(f"{op} half", getattr(eigen_math, op), _inputs32()[2].astype(np.float16))  # half runs float32 packets
+
+
+def test_relu_f32():
+    for x in _inputs32():
+        _check("relu", nn_ops._relu_kernel, x)
 
 
 def test_pow_f32_special_pairs():

@@ -680,7 +680,7 @@ def _run(x: np.ndarray, kernels: dict, name: str) -> np.ndarray:
 
 
 # Packet kernels with a compiled twin in tfshim/_kernels.c (the name of its function there).
-_COMPILED: dict = {_pexp_f32: "exp_f32", _ptanh_f32: "tanh_f32"}
+_COMPILED: dict = {_pexp_f32: "exp_f32", _ptanh_f32: "tanh_f32", _plogistic_f32: "sigmoid_f32", _plog_f32: "log_f32"}
 
 
 def _tail_libm(fname: str) -> Kernel:
