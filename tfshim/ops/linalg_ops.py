@@ -33,6 +33,9 @@ _ONEDNN_KB = 384  # oneDNN's sgemm k blocking on this avx512_core CPU (measured 
 # The exact emulation makes k passes over the output: used up to 2**24 multiply-adds (a batch of 64 products
 # 64x64x64), past which NumPy's BLAS is used and the last bit may differ (compat/DIFFERENCES.md).
 _EXACT_MAX_MACS = 1 << 24
+# k > 320 (MatMul): the NumPy emulation is exact up to 2**21 multiply-adds only, keeping the pure path as fast as
+# when every such product was NumPy's (e.g. an MLP's 64x784x128 layer); the compiled kernels are exact at every size.
+_LONG_K_MAX_MACS = 1 << 21
 
 
 def _fma32(p: np.ndarray, c: np.ndarray, nan: tuple | None = None) -> np.ndarray:
@@ -231,8 +234,9 @@ def _matmul_kernel(a: np.ndarray, b: np.ndarray, transpose_a: bool = False, tran
         special = _onednn_gemm_f32(a, b, transpose_a, transpose_b)
         if special is not None:
             return special
-        return _matmul_np(x, y, None, kb=_ONEDNN_KB, mode=_onednn_k_mode(x.shape[0], y.shape[1], transpose_a,
-                                                                           transpose_b))
+        cap = _EXACT_MAX_MACS if x.shape[1] <= _SEQUENTIAL_K else _LONG_K_MAX_MACS
+        return _matmul_np(x, y, None, cap, _ONEDNN_KB, _onednn_k_mode(x.shape[0], y.shape[1], transpose_a,
+                                                                       transpose_b))
     return _matmul_np(x, y)
 
 
