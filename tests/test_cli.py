@@ -73,13 +73,23 @@ def test_doctor():
     proc = cli("doctor")
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert len(lines) == 4, proc.stdout
+    assert len(lines) == 5, proc.stdout
     assert lines[0].startswith(f"tfshim {tfshim.__tfshim_version__} (TensorFlow 2.21.0 API) at ")
     assert lines[1] == f"numpy {np.__version__}"
     assert lines[2].startswith(f"python {platform.python_version()} ({platform.python_implementation()}, ")
     has_tf = importlib.util.find_spec("tensorflow") is not None
     assert lines[3].startswith("tensorflow: ")
     assert (lines[3] == "tensorflow: not installed") is not has_tf
+    from tfshim.kernels import native
+
+    assert lines[4] == f"kernels: {native.describe()}"
+
+
+def test_doctor_pure_path():
+    proc = subprocess.run([sys.executable, "-m", "tfshim.cli", "doctor"], capture_output=True, text=True,
+                          env=dict(os.environ, TFSHIM_PURE="1"))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "kernels: pure NumPy kernels (TFSHIM_PURE=1)"
 
 
 @pytest.mark.parametrize("args, code", [((), 2), (("nonsense",), 2), (("--help",), 0)])

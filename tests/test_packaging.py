@@ -1,5 +1,5 @@
-"""`python -m build` makes an sdist and a small pure-Python wheel that installs, with only NumPy and
-typing-extensions, into a fresh venv and runs the seed page's first example as TF prints it.
+"""`python -m build` makes an sdist (with the C source) and a small wheel: a platform wheel with the compiled kernels
+where a C compiler exists, a pure py3-none-any one with TFSHIM_PURE=1 (or without a compiler).
 
 Needs the `build` package (in the `test` extra) and PyPI or pip's cache (for setuptools in the isolated build
 environment and numpy in the fresh venv); without them it skips locally and fails in CI (CI=true).
@@ -53,10 +53,11 @@ def dist(tmp_path_factory):
     # build from a copy, so that parallel runs never share the work tree's build/ and *.egg-info
     src = tmp / "src"
     src.mkdir()
-    for name in ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in"):
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, src / name)
-    shutil.copytree(ROOT / "tfshim", src / "tfshim", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(ROOT / "tfshim", src / "tfshim", ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so",
+                                                                                   "*.pyd"))
     out = tmp / "dist"
     proc = _run([sys.executable, "-m", "build", "--outdir", out, src], timeout=300)
     if proc.returncode != 0:
@@ -75,16 +76,32 @@ def _metadata(wheel: Path):
         return email.parser.Parser().parsestr(z.read(name).decode("utf-8")), z.namelist()
 
 
-def test_wheel_is_pure_python_and_small(dist):
+def _compiler() -> bool:
+    import sysconfig
+
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) is not None
+
+
+def test_wheel_contents_and_size(dist):
+    """A platform wheel with the compiled kernels where a C compiler exists, else (or with TFSHIM_PURE=1 at build
+    time) a pure py3-none-any wheel; the C source stays in the sdist only."""
     wheel = dist["wheel"]
-    assert re.fullmatch(r"tfshim-[0-9][^-]*-py3-none-any\.whl", wheel.name), wheel.name
     size = wheel.stat().st_size
     assert size < MAX_WHEEL_BYTES, f"wheel is {size / 1024:.0f} KB (limit {MAX_WHEEL_BYTES // 1024} KB)"
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
         wheel_info = z.read(next(n for n in names if n.endswith(".dist-info/WHEEL"))).decode()
-    assert "Root-Is-Purelib: true" in wheel_info and "Tag: py3-none-any" in wheel_info
-    assert not [n for n in names if not n.endswith((".py", "py.typed")) and ".dist-info/" not in n]
+    compiled = [n for n in names if re.fullmatch(r"tfshim/_kernels\.[^/]*(\.so|\.pyd)", n)]
+    if os.environ.get("TFSHIM_PURE") == "1" or not _compiler():
+        assert re.fullmatch(r"tfshim-[0-9][^-]*-py3-none-any\.whl", wheel.name), wheel.name
+        assert "Root-Is-Purelib: true" in wheel_info and "Tag: py3-none-any" in wheel_info
+        assert not compiled
+    else:
+        assert re.fullmatch(r"tfshim-[0-9][^-]*-cp3\d+-cp3\d+-\w+\.whl", wheel.name), wheel.name
+        assert "Root-Is-Purelib: false" in wheel_info and len(compiled) == 1, names
+    assert not [n for n in names if not n.endswith((".py", "py.typed")) and ".dist-info/" not in n
+                and n not in compiled]
     assert {n.split("/")[0] for n in names} == {"tfshim", wheel.name.rsplit("-", 3)[0] + ".dist-info"}
 
 
@@ -111,7 +128,8 @@ def test_wheel_metadata(dist):
 def test_sdist_contents(dist):
     with tarfile.open(dist["sdist"]) as t:
         names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
-    assert {"pyproject.toml", "README.md", "tfshim/__init__.py", "tfshim/py.typed", "PKG-INFO"} <= names
+    assert {"pyproject.toml", "setup.py", "README.md", "tfshim/__init__.py", "tfshim/py.typed", "tfshim/_kernels.c",
+            "PKG-INFO"} <= names
 
 
 def test_wheel_modules_are_the_sources_as_written(dist):

@@ -6,7 +6,8 @@ import sys
 
 USAGE = """usage: tfshim run SCRIPT.py [ARGS...]   run a TF script with `import tensorflow` bound to tfshim
        tfshim --version                 tfshim's version and the TensorFlow API it follows
-       tfshim doctor                    tfshim, NumPy and Python versions; is a real TensorFlow installed?"""
+       tfshim doctor                    tfshim, NumPy and Python versions; is a real TensorFlow installed?
+                                        which kernels run (compiled or NumPy)?"""
 
 
 def _real_tensorflow() -> str:
@@ -42,6 +43,9 @@ def doctor() -> int:
     print(f"numpy {numpy.__version__}")
     print(f"python {platform.python_version()} ({platform.python_implementation()}, {sys.platform})")
     print(f"tensorflow: {_real_tensorflow()}")
+    from tfshim.kernels import native
+
+    print(f"kernels: {native.describe()}")
     return 0
 
 

@@ -1,14 +1,18 @@
-"""tfshim's performance workloads against a hand-written NumPy baseline (and real TF when importable).
+"""tfshim's performance workloads against a hand-written NumPy baseline and real TF.
 
     python tests/benchmarks/run.py            # all workloads, medians, ratios to NumPy
     python tests/benchmarks/run.py --quick    # fewer repeats
 
-Run it under a Python with TensorFlow installed (e.g. the tf-oracle venv with PYTHONPATH=.) to add TF's column.
-Not part of the test run: no test asserts a timing.
+Each framework runs in its own fresh process (importing TF slows NumPy in the same process): hand NumPy, tfshim
+with its compiled kernels, tfshim with TFSHIM_PURE=1 (the NumPy kernels), and real TF when this Python has it (else
+the TF oracle's Python, ~/.cache/tfshim-tf-oracle/bin/python, if it exists). Not part of the test run: no test
+asserts a timing.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import statistics
 import subprocess
 import sys
@@ -21,20 +25,13 @@ from typing import Any
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-import tfshim  # noqa: E402
-
-try:
-    import tensorflow as real_tf  # type: ignore[import-not-found]
-except ImportError:
-    real_tf = None
-
+ORACLE = Path.home() / ".cache" / "tfshim-tf-oracle" / "bin" / "python"
 REPEATS = 3 if "--quick" in sys.argv else 7
 
 
-def median_time(fn: Callable[[], Any], repeats: int = REPEATS) -> float:
-    fn()  # warm-up
+def median_time(fn: Callable[[], Any], repeats: int = REPEATS, warm_up: bool = True) -> float:
+    if warm_up:
+        fn()
     times = []
     for _ in range(repeats):
         t0 = time.perf_counter()
@@ -44,12 +41,12 @@ def median_time(fn: Callable[[], Any], repeats: int = REPEATS) -> float:
 
 
 # ----- 1. import -------------------------------------------------------------------------------
-def import_time(module: str, python: str = sys.executable) -> float:
+def import_time(module: str, python: str = sys.executable, env: dict | None = None) -> float:
     times = []
     for _ in range(REPEATS):
         t0 = time.perf_counter()
         subprocess.run([python, "-c", f"import {module}"], check=True, capture_output=True,
-                       env={"PYTHONPATH": str(ROOT), "TF_CPP_MIN_LOG_LEVEL": "3"})
+                       env={"PYTHONPATH": str(ROOT), "TF_CPP_MIN_LOG_LEVEL": "3", **(env or {})})
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
 
@@ -199,56 +196,80 @@ def jacobian_numpy() -> Any:
     return ((1 - y * y) * WJ).reshape(100, 1, 100, 1)
 
 
-# ----- 7. Keras fit: MLP, 10 epochs on 10,000 samples ---------------------------------------------------
+# ----- 7. CNN step -------------------------------------------------------------------------------------
+XC = rng.standard_normal((64, 28, 28, 1)).astype(np.float32)
+YC = rng.integers(0, 10, 64).astype(np.int32)
+KC_0 = (rng.standard_normal((3, 3, 1, 32)) * 0.3).astype(np.float32)
+WC_0 = (rng.standard_normal((26 * 26 * 32, 10)) * 0.01).astype(np.float32)
+
+
+def cnn(tf: Any) -> Callable[[], Any]:
+    """conv2d 28x28x1 -> 32 filters 3x3 (VALID) + relu, dense head to 10 classes, batch 64: 5 SGD steps."""
+
+    def run() -> Any:
+        k, bk = tf.Variable(KC_0), tf.Variable(np.zeros(32, np.float32))
+        w, b = tf.Variable(WC_0), tf.Variable(np.zeros(10, np.float32))
+        x, y = tf.constant(XC), tf.constant(YC)
+        for _ in range(5):
+            with tf.GradientTape() as g:
+                h = tf.nn.relu(tf.nn.conv2d(x, k, strides=1, padding="VALID") + bk)
+                logits = tf.matmul(tf.reshape(h, (64, -1)), w) + b
+                loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=y, logits=logits))
+            grads = g.gradient(loss, [k, bk, w, b])
+            for v, gr in zip([k, bk, w, b], grads):
+                v.assign_sub(0.1 * gr)
+        return loss
+
+    return run
+
+
+def cnn_numpy() -> Any:
+    k, bk, w, b = KC_0.copy(), np.zeros(32, np.float32), WC_0.copy(), np.zeros(10, np.float32)
+    cols = np.lib.stride_tricks.sliding_window_view(XC[..., 0], (3, 3), axis=(1, 2)).reshape(64 * 26 * 26, 9)
+    for _ in range(5):
+        a = (cols @ k.reshape(9, 32) + bk).reshape(64, -1)
+        h = np.maximum(a, 0)
+        logits = h @ w + b
+        z = logits - logits.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        p = e / e.sum(axis=1, keepdims=True)
+        loss = np.mean(np.log(e.sum(axis=1)) - z[np.arange(64), YC])
+        d = p.copy()
+        d[np.arange(64), YC] -= 1
+        d /= 64
+        gw, gb = h.T @ d, d.sum(0)
+        da = ((d @ w.T) * (a > 0)).reshape(-1, 32)
+        gk, gbk = (cols.T @ da).reshape(3, 3, 1, 32), da.sum(0)
+        k -= 0.1 * gk
+        bk -= 0.1 * gbk
+        w -= 0.1 * gw
+        b -= 0.1 * gb
+    return loss
+
+
+# ----- 8. memory ----------------------------------------------------------------------------------------
+# ----- 8. Keras fit: MLP 20-64-2, SGD, batch 32, 10 epochs on 10,000 samples (timed once: tens of seconds) --
 XF = rng.standard_normal((10_000, 20)).astype(np.float32)
 YF = (XF[:, :10].sum(axis=1) > XF[:, 10:].sum(axis=1)).astype(np.int64)
 
-FIT_SCRIPT = """
-import time, numpy as np
-def run(tf, x, y):
-    tf.keras.utils.set_random_seed(0)
-    model = tf.keras.Sequential([tf.keras.Input((20,)), tf.keras.layers.Dense(64, activation="relu"),
-                                 tf.keras.layers.Dense(2)])
-    model.compile(optimizer=tf.keras.optimizers.SGD(0.05),
-                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
-    t0 = time.perf_counter()
-    model.fit(x, y, epochs=10, batch_size=32, verbose=0)
-    return time.perf_counter() - t0
-"""
+
+def fit(tf: Any) -> Callable[[], Any]:
+    def run() -> Any:
+        tf.keras.utils.set_random_seed(0)
+        model = tf.keras.Sequential([tf.keras.Input((20,)), tf.keras.layers.Dense(64, activation="relu"),
+                                     tf.keras.layers.Dense(2)])
+        model.compile(optimizer=tf.keras.optimizers.SGD(0.05),
+                      loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+        return model.fit(XF, YF, epochs=10, batch_size=32, verbose=0)
+
+    return run
 
 
-def fit_time_tfshim() -> float:
-    scope: dict = {}
-    exec(FIT_SCRIPT, scope)  # noqa: S102 - the same code runs in TF's process below
-    return min(scope["run"](tfshim, XF, YF) for _ in range(2))
-
-
-def fit_time_tf() -> float | None:
-    """TF's fit in its own process (TF's threads and graph caches would otherwise share this one)."""
-    python = sys.executable if real_tf is not None else None
-    if python is None:
-        return None
-    code = (FIT_SCRIPT + "\nimport sys, tensorflow as tf\nrng = np.random.default_rng(0)\n"
-            "x = np.load(sys.argv[1]); y = np.load(sys.argv[2])\n"
-            "print(min(run(tf, x, y) for _ in range(2)))\n")
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as d:
-        np.save(f"{d}/x.npy", XF)
-        np.save(f"{d}/y.npy", YF)
-        out = subprocess.run([python, "-c", code, f"{d}/x.npy", f"{d}/y.npy"], capture_output=True, text=True,
-                             env={"TF_CPP_MIN_LOG_LEVEL": "3", "PATH": "/usr/bin:/bin"})
-    return float(out.stdout.strip().splitlines()[-1]) if out.returncode == 0 else None
-
-
-def fit_numpy() -> float:
+def fit_numpy() -> Any:
     """The same MLP and SGD steps written by hand in NumPy (no metrics, no callbacks)."""
-    t0 = time.perf_counter()
     r = np.random.default_rng(0)
-    w1 = (r.standard_normal((20, 64)) * 0.1).astype(np.float32)
-    b1 = np.zeros(64, np.float32)
-    w2 = (r.standard_normal((64, 2)) * 0.1).astype(np.float32)
-    b2 = np.zeros(2, np.float32)
+    w1, b1 = (r.standard_normal((20, 64)) * 0.1).astype(np.float32), np.zeros(64, np.float32)
+    w2, b2 = (r.standard_normal((64, 2)) * 0.1).astype(np.float32), np.zeros(2, np.float32)
     for _ in range(10):
         perm = r.permutation(len(XF))
         for i in range(0, len(XF), 32):
@@ -257,21 +278,18 @@ def fit_numpy() -> float:
             a = x @ w1 + b1
             h = np.maximum(a, 0)
             z = h @ w2 + b2
-            z = z - z.max(axis=1, keepdims=True)
-            p = np.exp(z)
+            p = np.exp(z - z.max(axis=1, keepdims=True))
             p /= p.sum(axis=1, keepdims=True)
-            d = p
-            d[np.arange(len(y)), y] -= 1
-            d /= len(y)
+            p[np.arange(len(y)), y] -= 1
+            d = p / len(y)
             dh = (d @ w2.T) * (a > 0)
             w2 -= 0.05 * (h.T @ d)
             b2 -= 0.05 * d.sum(0)
             w1 -= 0.05 * (x.T @ dh)
             b1 -= 0.05 * dh.sum(0)
-    return time.perf_counter() - t0
+    return w1
 
 
-# ----- 8. memory ----------------------------------------------------------------------------------------
 def peak_memory(fn: Callable[[], Any]) -> int:
     fn()
     tracemalloc.start()
@@ -281,40 +299,101 @@ def peak_memory(fn: Callable[[], Any]) -> int:
     return peak
 
 
-def main() -> None:
-    rows = []
-    np_import = import_time("numpy")
-    shim_import = import_time("tfshim")
-    tf_import = import_time("tensorflow") if real_tf is not None else None
-    rows.append(("import", shim_import, np_import, tf_import))
-    workloads = [("per-op chain (1000 steps)", per_op, per_op_numpy), ("MLP step x20", mlp, mlp_numpy),
-                 ("1e6 elementwise fwd+bwd", elementwise, elementwise_numpy),
-                 ("1024^2 matmul, both grads", matmul, matmul_numpy),
-                 ("jacobian tanh(W@x), n=100", jacobian, jacobian_numpy)]
-    for name, make, baseline in workloads:
+WORKLOADS = [("per-op chain (1000 steps)", per_op, per_op_numpy), ("MLP step x20", mlp, mlp_numpy),
+             ("1e6 elementwise fwd+bwd", elementwise, elementwise_numpy),
+             ("1024^2 matmul, both grads", matmul, matmul_numpy),
+             ("jacobian tanh(W@x), n=100", jacobian, jacobian_numpy), ("CNN step x5 (conv 3x3x32)", cnn, cnn_numpy),
+             ("Keras fit, 10 epochs x 10k", fit, fit_numpy)]
+ONCE = {"Keras fit, 10 epochs x 10k"}  # timed once, not the median of REPEATS
+
+
+def worker(framework: str) -> None:
+    """Runs every workload on one framework in this (fresh) process; prints {name: seconds} as JSON."""
+    sys.path.insert(0, str(ROOT))
+    if framework == "numpy":
+        fw = None
+    elif framework == "tf":
+        import tensorflow as fw  # type: ignore[import-not-found, no-redef]
+    else:
+        import tfshim as fw  # type: ignore[no-redef]
+    out: dict = {}
+    for name, make, baseline in WORKLOADS:
         try:
-            shim_t = median_time(make(tfshim))
+            once = name in ONCE
+            out[name] = median_time(baseline if fw is None else make(fw), 1 if once else REPEATS, warm_up=not once)
         except Exception as e:  # noqa: BLE001 - report, keep going
-            print(f"{name}: tfshim failed: {type(e).__name__}: {e}")
-            continue
-        np_t = median_time(baseline)
-        tf_t = median_time(make(real_tf)) if real_tf is not None else None
-        rows.append((name, shim_t, np_t, tf_t))
-    try:
-        rows.append(("Keras fit MLP, 10 ep x 10k", fit_time_tfshim(), fit_numpy(), fit_time_tf()))
-    except Exception as e:  # noqa: BLE001 - report, keep going
-        print(f"Keras fit: tfshim failed: {type(e).__name__}: {e}")
-    print(f"{'workload':32} {'tfshim':>10} {'numpy':>10} {'ratio':>8} {'TF':>10} {'TF ratio':>9}")
-    for name, s, n, t in rows:
-        tf_cols = f"{t * 1e3:9.2f}ms {t / n:8.1f}x" if t is not None else f"{'-':>10} {'-':>9}"
-        print(f"{name:32} {s * 1e3:8.2f}ms {n * 1e3:8.2f}ms {s / n:7.2f}x {tf_cols}")
-    per_op_us = rows[1][1] / 2000 * 1e6 if len(rows) > 1 else float("nan")
-    print(f"per recorded op (fwd+bwd): {per_op_us:.2f} us")
-    shim_peak = peak_memory(elementwise(tfshim))
-    np_peak = peak_memory(elementwise_numpy)
-    print(f"peak memory, 1e6 elementwise: tfshim {shim_peak / 2**20:.1f} MiB, numpy {np_peak / 2**20:.1f} MiB, "
-          f"ratio {shim_peak / np_peak:.2f}x")
+            out[name] = f"{type(e).__name__}: {e}"
+    out["peak"] = peak_memory(elementwise_numpy if fw is None else elementwise(fw))
+    if framework.startswith("tfshim"):
+        from tfshim.kernels import native
+
+        out["kernels"] = native.describe()
+    print("RESULT " + json.dumps(out))
+
+
+def _tf_python() -> str | None:
+    probe = subprocess.run([sys.executable, "-c", "import importlib.util as u; print(bool(u.find_spec('tensorflow')))"],
+                           capture_output=True, text=True)
+    if probe.stdout.strip() == "True":
+        return sys.executable
+    return str(ORACLE) if ORACLE.exists() else None
+
+
+def run_worker(framework: str, python: str, env: dict) -> dict:
+    args = [python, __file__, "--worker", framework] + (["--quick"] if "--quick" in sys.argv else [])
+    proc = subprocess.run(args, capture_output=True, text=True, env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3",
+                                                                     "PYTHONPATH": str(ROOT), **env})
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[7:])
+    raise RuntimeError(f"{framework} worker failed:\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+
+
+def main() -> None:
+    tf_python = _tf_python()
+    cols = [("tfshim", "tfshim", sys.executable, {"TFSHIM_PURE": "0"}),
+            ("pure", "tfshim", sys.executable, {"TFSHIM_PURE": "1"})]
+    if tf_python is not None:
+        cols.append(("TF", "tf", tf_python, {}))
+    res = {"numpy": run_worker("numpy", sys.executable, {})}
+    for label, fw, python, env in cols:
+        res[label] = run_worker(fw if fw == "tf" else "tfshim", python, env)
+    imports = {"numpy": import_time("numpy"), "tfshim": import_time("tfshim", env={"TFSHIM_PURE": "0"}),
+               "pure": import_time("tfshim", env={"TFSHIM_PURE": "1"})}
+    if tf_python is not None:
+        imports["TF"] = import_time("tensorflow", tf_python)
+    print(f"tfshim: {res['tfshim'].get('kernels')}; pure: {res['pure'].get('kernels')}"
+          + (f"; TF: {tf_python}" if tf_python else "; TF: not found"))
+    labels = [c[0] for c in cols]
+    head = f"{'workload':28} {'numpy':>9}" + "".join(f" {lb:>9} {'ratio':>6}" for lb in labels)
+    print(head)
+
+    def row(name: str, values: dict) -> None:
+        n = values["numpy"]
+        cells = []
+        for lb in labels:
+            v = values.get(lb)
+            cells.append(f" {v * 1e3:7.2f}ms {v / n:5.1f}x" if isinstance(v, float) else f" {'failed':>9} {'':>6}")
+        print(f"{name:28} {n * 1e3:7.2f}ms" + "".join(cells))
+
+    row("import", imports)
+    for name, _, _ in WORKLOADS:
+        row(name, {k: v[name] for k, v in res.items()})
+    for lb in labels:
+        v = res[lb]["per-op chain (1000 steps)"]
+        if isinstance(v, float):
+            print(f"per recorded op (fwd+bwd), {lb}: {v / 2000 * 1e6:.2f} us")
+    print("peak memory (tracemalloc: NumPy allocations; TF's own are not traced), 1e6 elementwise: " + ", ".join(
+        f"{k} {v['peak'] / 2**20:.1f} MiB ({v['peak'] / res['numpy']['peak']:.2f}x)" for k, v in res.items()
+        if k != "TF"))
+    for lb in labels:
+        for name, v in res[lb].items():
+            if isinstance(v, str) and name != "kernels":
+                print(f"{lb}: {name}: {v}")
 
 
 if __name__ == "__main__":
-    main()
+    if "--worker" in sys.argv:
+        worker(sys.argv[sys.argv.index("--worker") + 1])
+    else:
+        main()

@@ -37,7 +37,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from tfshim.kernels import fpenv, glibc
+from tfshim.kernels import fpenv, glibc, native
 
 __all__ = [
     "exp",
@@ -666,13 +666,21 @@ def _run(x: np.ndarray, kernels: dict, name: str) -> np.ndarray:
     out = np.empty_like(flat)
     with np.errstate(all="ignore"):
         if k:
-            with _tf_fpenv():
-                src = flat[:k] if _HAVE_FENV else _flush(flat[:k])
-                res = packet(src)
-                out[:k] = res if _HAVE_FENV else _flush(res)
+            compiled = _COMPILED.get(packet) if native.AVAILABLE else None
+            if compiled is not None:  # the C twin (tfshim/_kernels.c): same bits
+                getattr(native.lib, compiled)(flat[:k], out[:k])
+            else:
+                with _tf_fpenv():
+                    src = flat[:k] if _HAVE_FENV else _flush(flat[:k])
+                    res = packet(src)
+                    out[:k] = res if _HAVE_FENV else _flush(res)
         if k < n:
             out[k:] = scalar(flat[k:])
     return out.reshape(x.shape)
+
+
+# Packet kernels with a compiled twin in tfshim/_kernels.c (the name of its function there).
+_COMPILED: dict = {_pexp_f32: "exp_f32", _ptanh_f32: "tanh_f32", _plogistic_f32: "sigmoid_f32", _plog_f32: "log_f32"}
 
 
 def _tail_libm(fname: str) -> Kernel:

@@ -16,7 +16,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.kernels import eigen_gemm, eigen_lu
+from tfshim.kernels import eigen_gemm, eigen_lu, native
 from tfshim.ops import array_ops
 from tfshim.ops.array_ops import _dims, _int_list, kernel_error
 from tfshim.ops.op import KernelError, check_kernel, defop, disallowed_dtype, make_bool, run_op, tf_export
@@ -29,15 +29,20 @@ def _adj(x: np.ndarray, adjoint: bool) -> np.ndarray:
     return np.conj(x) if x.dtype.kind == "c" else x
 
 
-_SEQUENTIAL_K = 320  # measured: oneDNN's sgemm matches a sequential FMA over k up to here
+_SEQUENTIAL_K = 320  # measured: oneDNN's sgemm matches a sequential FMA over k up to here (conv's GEMMs)
+_ONEDNN_KB = 384  # oneDNN's sgemm k blocking on this avx512_core CPU (measured on 440 shapes, k up to 2000)
 # The exact emulation makes k passes over the output: used up to 2**24 multiply-adds (a batch of 64 products
 # 64x64x64), past which NumPy's BLAS is used and the last bit may differ (compat/DIFFERENCES.md).
 _EXACT_MAX_MACS = 1 << 24
+# k > 320 (MatMul): the NumPy emulation is exact up to 2**21 multiply-adds only, keeping the pure path as fast as
+# when every such product was NumPy's (e.g. an MLP's 64x784x128 layer); the compiled kernels are exact at every size.
+_LONG_K_MAX_MACS = 1 << 21
 
 
-def _fma32(p: np.ndarray, c: np.ndarray) -> np.ndarray:
+def _fma32(p: np.ndarray, c: np.ndarray, nan: tuple | None = None) -> np.ndarray:
     """float32(p + c) rounded once, as an FMA, for an exact float64 product p and float32 c: the float64 sum can
-    round onto a float32 midpoint (double rounding); there the sign of its rounding error (TwoSum) decides."""
+    round onto a float32 midpoint (double rounding); there the sign of its rounding error (TwoSum) decides.
+    ``nan`` (from _nan_first): where the product's operands hold a NaN, that NaN is the result (else c's)."""
     p, c = np.broadcast_arrays(p, c)
     s = p + c
     mid = (s.view(np.int64) & 0x1FFFFFFF) == 0x10000000
@@ -45,26 +50,88 @@ def _fma32(p: np.ndarray, c: np.ndarray) -> np.ndarray:
         sm, pm, cm = s[mid], p[mid], c[mid]
         e = (pm - (sm - cm)) + (cm - (sm - (sm - cm)))
         s[mid] = np.nextafter(sm, np.where(e == 0, sm, np.where(e > 0, np.inf, -np.inf)))
-    return s.astype(np.float32)
+    out = s.astype(np.float32)
+    cn = np.isnan(c)
+    if cn.any():  # NaN accumulator: x86 keeps the first NaN operand, quieted
+        out = np.where(cn, (c.view(np.uint32) | np.uint32(0x00400000)).view(np.float32), out)
+    if nan is not None:
+        out = np.where(nan[0], nan[1], out)
+    return out
 
 
-def _matmul_np(a: np.ndarray, b: np.ndarray, kmax: int = _SEQUENTIAL_K) -> np.ndarray:
-    """float32: each output summed over k in order with fused multiply-adds, as oneDNN's sgemm (k <= 320) and
-    brgemm microkernels do; brgemm (batched and einsum matmuls, kmax=1024) sums blocks of 512 k apart and adds
-    them (measured). Up to _EXACT_MAX_MACS; otherwise NumPy's matmul."""
+def _k_blocks(k: int, kb: int, mode: int) -> list:
+    """The k ranges whose sums (each from zero, an FMA chain) are added in order. mode 0: fixed blocks of kb
+    (brgemm); 1: blocks of kb while 2 kb remain, then the rest in two halves (oneDNN gemm_driver's k loop);
+    2: two halves when kb < k < 2 kb, else fixed blocks of kb."""
+    out, s = [], 0
+    while s < k:
+        size = k - s
+        if mode == 1 and size < 2 * kb:
+            size = (size + 1) // 2 if size > kb else size
+        elif mode == 2 and kb < k < 2 * kb:
+            size = (k + 1) // 2 if s == 0 else size
+        else:
+            size = min(size, kb)
+        out.append((s, s + size))
+        s += size
+    return out
+
+
+def _matmul_np(a: np.ndarray, b: np.ndarray, kmax: int | None = _SEQUENTIAL_K, max_macs: int = _EXACT_MAX_MACS,
+               kb: int = 512, mode: int = 0) -> np.ndarray:
+    """float32: each output summed over k in order with fused multiply-adds, as oneDNN's sgemm and brgemm
+    microkernels do, in k blocks (_k_blocks) summed from zero and added in order; brgemm (batched and einsum
+    matmuls, kmax=1024) uses fixed blocks of 512 (measured). A NaN operand gives the first NaN of (a, b, acc) at
+    each FMA, quieted (measured on TF). k above ``kmax``: NumPy's matmul. The compiled twin
+    (tfshim/_kernels.c) is exact at every size; this emulation up to ``max_macs`` multiply-adds, past which
+    NumPy's matmul is used (the last bit may differ)."""
     with np.errstate(all="ignore"):
         k = a.shape[-1]
         out_shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1])
-        if a.dtype == np.float32 and 0 < k <= kmax and k * int(np.prod(out_shape)) <= _EXACT_MAX_MACS:
+        if a.dtype == np.float32 and 0 < k and (kmax is None or k <= kmax):
+            if native.AVAILABLE:
+                return _matmul_c(a, b, out_shape, kb, mode)
+            if k * int(np.prod(out_shape)) > max_macs:
+                return np.matmul(a, b)
+            nan = bool(np.isnan(a).any() or np.isnan(b).any())
             a64, b64 = a.astype(np.float64), b.astype(np.float64)
             out = None
-            for s in range(0, k, 512):
+            for s, e in _k_blocks(k, kb, mode):
                 acc = np.zeros(out_shape, np.float32)
-                for i in range(s, min(s + 512, k)):  # a float32 product is exact in float64
-                    acc = _fma32(a64[..., :, i:i + 1] * b64[..., i:i + 1, :], acc)
-                out = acc if out is None else out + acc
+                for i in range(s, e):  # a float32 product is exact in float64
+                    ai, bi = a[..., :, i:i + 1], b[..., i:i + 1, :]
+                    acc = _fma32(a64[..., :, i:i + 1] * b64[..., i:i + 1, :], acc, _nan_first(ai, bi) if nan else None)
+                out = acc if out is None else _block_add(out, acc)
             return out
         return np.matmul(a, b)
+
+
+def _block_add(out: np.ndarray, acc: np.ndarray) -> np.ndarray:
+    """A k block's sum added to the output: a NaN block sum wins, quieted (measured: oneDNN adds C to the block's
+    accumulator, and x86 keeps the first NaN operand)."""
+    s = out + acc
+    nan = np.isnan(acc)
+    return np.where(nan, (acc.view(np.uint32) | np.uint32(0x00400000)).view(np.float32), s) if nan.any() else s
+
+
+def _nan_first(a: np.ndarray, b: np.ndarray) -> tuple:
+    """For an FMA a*b + acc with NaN operands: (mask, the NaN a or else b, quieted) (x86: first NaN operand)."""
+    a, b = np.broadcast_arrays(a, b)
+    q = np.where(np.isnan(a), a, b).view(np.uint32) | np.uint32(0x00400000)
+    return np.isnan(a) | np.isnan(b), q.view(np.float32)
+
+
+def _matmul_c(a: np.ndarray, b: np.ndarray, out_shape: tuple, kb: int, mode: int) -> np.ndarray:
+    """The compiled twin of _matmul_np (k <= kmax): batch dims broadcast, then one C call."""
+    m, k = a.shape[-2:]
+    n = b.shape[-1]
+    bshape = out_shape[:-2]
+    nb = int(np.prod(bshape, dtype=np.int64))
+    x = np.ascontiguousarray(np.broadcast_to(a, bshape + (m, k)))
+    y = np.ascontiguousarray(np.broadcast_to(b, bshape + (k, n)))
+    out = np.empty(out_shape, np.float32)
+    native.lib.matmul_f32(x, y, out, m, k, n, nb, kb, mode)
+    return out
 
 
 def _bmm(a: np.ndarray, b: np.ndarray, adj_a: bool, adj_b: bool, conj: bool = True) -> np.ndarray:
@@ -168,7 +235,24 @@ def _matmul_kernel(a: np.ndarray, b: np.ndarray, transpose_a: bool = False, tran
         special = _onednn_gemm_f32(a, b, transpose_a, transpose_b)
         if special is not None:
             return special
+        cap = _EXACT_MAX_MACS if x.shape[1] <= _SEQUENTIAL_K else _LONG_K_MAX_MACS
+        return _matmul_np(x, y, None, cap, _ONEDNN_KB, _onednn_k_mode(x.shape[0], y.shape[1], transpose_a,
+                                                                       transpose_b))
     return _matmul_np(x, y)
+
+
+def _onednn_k_mode(m: int, n: int, transpose_a: bool, transpose_b: bool) -> int:
+    """How oneDNN's sgemm cuts k into blocks of 384 (_k_blocks mode) for an m x n output. Measured on this 2-core
+    avx512_core machine (TF's 2 intra-op threads) on 440 shapes x 3 layouts: wide outputs (n >= 1024) balance
+    only a k below 768 (mode 2), and only for some m by the layout; the rest balance the last two blocks (mode 1).
+    The modes differ only for k >= 768 not a multiple of 384."""
+    if n < 1024:
+        return 1
+    if transpose_a:
+        return 2
+    if not transpose_b:
+        return 2 if m > 100 else 1
+    return 2 if m >= 1024 or (m >= 704 and n >= 1536) else 1
 
 
 MatMul = defop("MatMul", _matmul_kernel)
@@ -176,23 +260,24 @@ MatMul = defop("MatMul", _matmul_kernel)
 
 @MatMul.gradient
 def _matmul_grad(op: Any, grad: Tensor) -> tuple:
-    """Returns (grad @ b^T, a^T @ grad), with the transposes flipped as the op's flags say."""
+    """Returns (grad @ b^T, a^T @ grad), with the transposes flipped as the op's flags say; as TF, an input the
+    tape does not need (skip_input_indices) gets None and its product is not computed."""
     t_a, t_b = op.get_attr("transpose_a"), op.get_attr("transpose_b")
-    a, b = _conj(op.inputs[0]), _conj(op.inputs[1])
-    if not t_a and not t_b:
-        ga = MatMul(grad, b, transpose_a=False, transpose_b=True)
-        gb = MatMul(a, grad, transpose_a=True, transpose_b=False)
-    elif not t_a and t_b:
-        ga = MatMul(grad, b, transpose_a=False, transpose_b=False)
-        gb = MatMul(grad, a, transpose_a=True, transpose_b=False)
-    elif t_a and not t_b:
-        ga = MatMul(b, grad, transpose_a=False, transpose_b=True)
-        gb = MatMul(a, grad, transpose_a=False, transpose_b=False)
-    else:
-        ga = MatMul(b, grad, transpose_a=True, transpose_b=True)
-        gb = MatMul(grad, a, transpose_a=True, transpose_b=True)
     skip = op.skip_input_indices
-    return (None if 0 in skip else ga), (None if 1 in skip else gb)
+    ga = gb = None
+    if 0 not in skip:
+        b = _conj(op.inputs[1])
+        if not t_a:
+            ga = MatMul(grad, b, transpose_a=False, transpose_b=not t_b)
+        else:
+            ga = MatMul(b, grad, transpose_a=t_b, transpose_b=True)
+    if 1 not in skip:
+        a = _conj(op.inputs[0])
+        if not t_b:
+            gb = MatMul(a, grad, transpose_a=not t_a, transpose_b=False)
+        else:
+            gb = MatMul(grad, a, transpose_a=True, transpose_b=t_a)
+    return ga, gb
 
 
 def _conj(x: Tensor) -> Tensor:

@@ -86,7 +86,10 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
 
     def fn(x: np.ndarray, y: np.ndarray) -> Any:
         r = np_fn(x, y)
-        if r.dtype.kind != "f" or not np.isnan(r).any():
+        if type(r) is not np.ndarray:  # a 0-d result is a NumPy scalar: a comparison is 20x cheaper than isnan
+            if r == r or r.dtype.kind != "f":
+                return r
+        elif r.dtype.kind != "f" or not np.isnan(r).any():
             return r
         xb, yb = np.broadcast_arrays(x, y)
         nx, ny = np.isnan(xb), np.isnan(yb)

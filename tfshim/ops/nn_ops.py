@@ -15,7 +15,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.kernels import eigen_math, eigen_softmax
+from tfshim.kernels import eigen_math, eigen_softmax, native
 from tfshim.ops import array_ops, math_ops
 from tfshim.ops.array_ops import _dims, kernel_error
 from tfshim.ops.op import KernelError, defop, make_float, op_def, raise_op_error, tf_export
@@ -51,10 +51,18 @@ def _relu_kernel(x: np.ndarray) -> np.ndarray:
         return np.where(x < 0, zero, x)
     # The tail loop is compiled as two-lane vectors after one peeled scalar when its length is odd: the
     # vectors read subnormals as zeros (DAZ), the peeled element keeps x's bits. Measured on TF 2.21.
-    out = np.where(x < 0, zero, math_ops.daz(x)).reshape(-1)
-    n = out.size
-    k = n - n % math_ops._PACKET[x.dtype]
-    out[:k][out[:k] == 0] = zero  # max_ps(-0, 0) = +0
+    if x.dtype == np.float32 and native.AVAILABLE and x.size >= 8:  # the packets by the compiled twin
+        flat = np.ascontiguousarray(x).reshape(-1)
+        n = flat.size
+        k = n - n % 8
+        out = np.empty(n, x.dtype)
+        native.lib.relu_f32(flat[:k], out[:k])
+        out[k:] = np.where(flat[k:] < 0, zero, math_ops.daz(flat[k:]))
+    else:
+        out = np.where(x < 0, zero, math_ops.daz(x)).reshape(-1)
+        n = out.size
+        k = n - n % math_ops._PACKET[x.dtype]
+        out[:k][out[:k] == 0] = zero  # max_ps(-0, 0) = +0
     if (n - k) % 2:
         out[k] = zero if x.flat[k] < 0 else x.flat[k]
     return out.reshape(x.shape)
@@ -769,11 +777,13 @@ def _conv_attrs(op: Any) -> dict:
 
 @Conv2D.gradient
 def _conv2d_grad(op: Any, grad: Tensor) -> tuple:
-    """Returns (conv2d_backprop_input(filter, grad), conv2d_backprop_filter(input, grad))."""
+    """Returns (conv2d_backprop_input(filter, grad), conv2d_backprop_filter(input, grad)). TF computes both; an
+    input the tape does not need (skip_input_indices) gets None instead, the same gradients for less work."""
     x, f = op.inputs
     a = _conv_attrs(op)
-    return (Conv2DBackpropInput(f, grad, input_sizes=x._value.shape, **a),
-            Conv2DBackpropFilter(x, grad, filter_sizes=f._value.shape, **a))
+    skip = op.skip_input_indices
+    return (None if 0 in skip else Conv2DBackpropInput(f, grad, input_sizes=x._value.shape, **a),
+            None if 1 in skip else Conv2DBackpropFilter(x, grad, filter_sizes=f._value.shape, **a))
 
 
 @Conv2DBackpropInput.gradient

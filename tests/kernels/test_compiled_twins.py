@@ -1,0 +1,178 @@
+"""Every compiled kernel (tfshim/_kernels.c) against its NumPy twin: identical bits, on the AVX2 path and on the
+scalar C path, for random and special inputs (NaN payloads and signs, inf, subnormals, signed zeros, empty, 0-d,
+non-contiguous, large). The NumPy twins are checked against TF itself by the other tests in this directory.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tfshim.kernels import eigen_math, eigen_pow, fpenv, native
+from tfshim.ops import linalg_ops, nn_ops
+
+from .bitcheck import assert_bits_equal
+
+if not native.AVAILABLE:
+    pytest.skip(f"compiled kernels not in use: {native.describe()}", allow_module_level=True)
+
+ISAS = ("auto", "scalar")
+rng = np.random.default_rng(20261204)
+
+
+def _nan(sign: int, payload: int) -> np.float32:
+    return np.array((sign << 31) | 0x7F800000 | payload, np.uint32).view(np.float32)[()]
+
+
+SPECIAL32 = np.array(
+    [0.0, -0.0, 1.0, -1.0, 2.0, 0.5, np.inf, -np.inf, np.nan, -np.nan, 1e-40, -1e-40, 1.4e-45, 1.17549435e-38,
+     3.4028235e38, -3.4028235e38, 88.72, 88.73, 89.0, -103.9, -104.0, -105.0, 7.9, -7.91, 129.0, -151.0,
+     16.6355324, 1e-20, -3.5, 3.0, 0.70710677, 1.4142135, _nan(0, 1), _nan(1, 0x1234), _nan(0, 0x400001),
+     _nan(1, 0x7FFFFF)],
+    np.float32,
+)
+
+
+def _inputs32() -> list:
+    """Special values, random values of several scales, and shapes: 0-d, empty, odd sizes, non-contiguous."""
+    r = rng.standard_normal(4099).astype(np.float32)
+    wide = (rng.standard_normal(30011) * np.float32(40)).astype(np.float32)
+    bits = rng.integers(0, 2**32, 20000, dtype=np.uint64).astype(np.uint32).view(np.float32)
+    return [SPECIAL32, r, wide, bits, np.float32(0.3).reshape(()), np.zeros((0,), np.float32),
+            np.zeros((3, 0), np.float32), wide[::3], r[:4097].reshape(241, 17).T, SPECIAL32[:5]]
+
+
+def _both(fn, *args):
+    """fn(*args) on every compiled ISA and on the NumPy twin, under TF's FTZ|DAZ like the ops."""
+    outs = {}
+    try:
+        for isa in (*ISAS, "numpy"):
+            native.AVAILABLE = isa != "numpy"
+            if isa != "numpy":
+                native.lib.set_isa(isa)
+            with fpenv.flush_denormals():
+                outs[isa] = fn(*args)
+    finally:
+        native.AVAILABLE = True
+        native.lib.set_isa("auto")
+    return outs
+
+
+def _check(name, fn, *args):
+    outs = _both(fn, *args)
+    for isa in ISAS:
+        assert_bits_equal(outs[isa], outs["numpy"], f"{name} [{isa} C vs NumPy]", args[0])
+
+
+@pytest.mark.parametrize("op", ["exp", "tanh", "sigmoid", "log"])
+def test_unary_f32(op):
+    for x in _inputs32():
+        _check(op, getattr(eigen_math, op), x)
+    _check(f"{op} half", getattr(eigen_math, op), _inputs32()[2].astype(np.float16))  # half runs float32 packets
+
+
+def test_relu_f32():
+    for x in _inputs32():
+        _check("relu", nn_ops._relu_kernel, x)
+
+
+def test_pow_f32_special_pairs():
+    a = SPECIAL32.reshape(-1, 1)
+    x, y = np.broadcast_arrays(a, a.T)
+    _check("pow special pairs", eigen_pow.pow, np.ascontiguousarray(x), np.ascontiguousarray(y))
+    _check("pow broadcast", eigen_pow.pow, a, a.T)
+
+
+@pytest.mark.parametrize("y", [2.0, 1.0, 0.5, -1.0, 3.0, 0.0, np.inf, np.nan, -2.5, 1e-40])
+def test_pow_f32_scalar_exponent(y):
+    for x in _inputs32():
+        _check(f"pow(x, {y})", eigen_pow.pow, x, np.float32(y))
+
+
+def test_pow_f32_random():
+    x = (rng.standard_normal(20003) * 10).astype(np.float32)
+    y = (rng.standard_normal(20003) * 5).astype(np.float32)
+    _check("pow random", eigen_pow.pow, x, y)
+    _check("pow |x|", eigen_pow.pow, np.abs(x), y)
+    _check("pow bits", eigen_pow.pow, _inputs32()[3], rng.standard_normal(20000).astype(np.float32))
+    _check("pow non-contiguous", eigen_pow.pow, x[:-1:2], y[1::2])
+
+
+def _mm(kmax, kb=512, mode=0):
+    return lambda a, b: linalg_ops._matmul_np(a, b, kmax, 1 << 62, kb, mode)
+
+
+MM_SHAPES = [((4, 16), (16, 16)), ((5, 7), (7, 3)), ((64, 300), (300, 10)), ((1, 33), (33, 1)),
+             ((17, 1), (1, 40)), ((33, 129), (129, 31)), ((3, 8, 600), (600, 20)), ((2, 1, 5, 9), (3, 9, 18))]
+
+
+@pytest.mark.parametrize("kmax", [320, 1024])
+@pytest.mark.parametrize("sa, sb", MM_SHAPES)
+def test_matmul_f32(sa, sb, kmax):
+    a = rng.standard_normal(sa).astype(np.float32)
+    b = rng.standard_normal(sb).astype(np.float32)
+    _check("matmul", _mm(kmax), a, b)
+    _check("matmul transposed views", _mm(kmax), np.swapaxes(np.swapaxes(a, -1, -2).copy(), -1, -2),
+           np.swapaxes(np.swapaxes(b, -1, -2).copy(), -1, -2))
+
+
+@pytest.mark.parametrize("mode", [1, 2])
+@pytest.mark.parametrize("k", [385, 777, 1000])
+def test_matmul_f32_k_blocks(k, mode):
+    """oneDNN sgemm's 384-deep k blocks (linalg_ops._k_blocks), both balancing modes."""
+    a = rng.standard_normal((6, k)).astype(np.float32)
+    b = rng.standard_normal((k, 21)).astype(np.float32)
+    _check(f"matmul k={k} mode {mode}", _mm(None, 384, mode), a, b)
+    a[1, 100], a[1, k - 5], b[7, 3] = _nan(0, 0x11), _nan(1, 0x22), np.inf  # NaN sums in two k blocks
+    _check(f"matmul k={k} mode {mode} NaN", _mm(None, 384, mode), a, b)
+
+
+def test_matmul_f32_special_values():
+    """inf, NaN payloads of both signs (the first NaN of a, b, acc wins), subnormals, overflow to inf."""
+    a = rng.choice(SPECIAL32, (9, 40)).astype(np.float32)
+    b = rng.choice(SPECIAL32, (40, 11)).astype(np.float32)
+    _check("matmul special", _mm(320), a, b)
+    a = rng.standard_normal((12, 50)).astype(np.float32)
+    b = rng.standard_normal((50, 20)).astype(np.float32)
+    a[rng.random(a.shape) < 0.05] = np.inf
+    b[rng.random(b.shape) < 0.05] = -np.inf
+    _check("matmul inf", _mm(320), a, b)
+    a[0, 3], b[3, 0], a[1, 7], b[2, 1] = _nan(0, 0x11), _nan(1, 0x22), _nan(1, 0x33), _nan(0, 0x44)
+    _check("matmul NaN", _mm(320), a, b)
+    a = (rng.standard_normal((8, 24)) * 1e-20).astype(np.float32)  # products and sums in the subnormal range
+    b = (rng.standard_normal((24, 16)) * 1e-19).astype(np.float32)
+    _check("matmul tiny", _mm(320), a, b)
+    a = (rng.standard_normal((8, 24)) * 1e19).astype(np.float32)
+    _check("matmul huge", _mm(320), a, (rng.standard_normal((24, 16)) * 1e19).astype(np.float32))
+
+
+def test_matmul_f32_midpoints():
+    """Operands whose exact sums fall on float32 midpoints (where a float64 sum rounds twice)."""
+    a = np.ldexp(rng.integers(1, 1 << 12, (16, 32)), rng.integers(-12, 12, (16, 32))).astype(np.float32)
+    b = np.ldexp(rng.integers(1, 1 << 12, (32, 16)), rng.integers(-12, 12, (32, 16))).astype(np.float32)
+    b[::2] *= -1
+    _check("matmul midpoints", _mm(320), a, b)
+
+
+def test_matmul_f32_empty_and_large():
+    _check("matmul k=0", linalg_ops._matmul_np, np.zeros((3, 0), np.float32), np.zeros((0, 4), np.float32))
+    _check("matmul m=0", _mm(320), np.zeros((0, 5), np.float32), np.ones((5, 4), np.float32))
+    a = rng.standard_normal((96, 320)).astype(np.float32)
+    b = rng.standard_normal((320, 200)).astype(np.float32)
+    _check("matmul 96x320x200", _mm(320), a, b)
+
+
+def test_matmul_f32_threads_give_the_same_bits():
+    """Threads split the output columns (each output is one thread's FMA chain): any thread count, same bits."""
+    a = rng.standard_normal((300, 400)).astype(np.float32)
+    b = rng.standard_normal((400, 150)).astype(np.float32)
+    outs = []
+    old = native.lib.set_threads(1)
+    try:
+        for t in (1, 2, 3, 8):
+            native.lib.set_threads(t)
+            outs.append(_mm(None, 384, 1)(a, b))
+    finally:
+        native.lib.set_threads(old)
+    for o in outs[1:]:
+        assert_bits_equal(o, outs[0], "threads", a)

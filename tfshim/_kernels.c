@@ -1,0 +1,740 @@
+/* tfshim._kernels: TF's CPU kernels compiled, each the twin of a NumPy emulation in tfshim/kernels/ (or
+ * tfshim/ops/linalg_ops.py) that stays the reference and the portable path. Every function here gives the same
+ * bits as its twin (tests/kernels/test_compiled_twins.py), with AVX2+FMA where the CPU has them and plain C
+ * otherwise (chosen at run time; same bits either way).
+ *
+ * Build: C99, only the Python C API, arrays through the buffer protocol (C-contiguous, dtype checked by the
+ * Python callers in tfshim/kernels/native.py). Compile with -ffp-contract=off: Eigen's pmadd on TF's AVX (no FMA)
+ * build is a multiply and an add, two roundings; the FMAs of oneDNN's float32 GEMM are written as intrinsics.
+ * Every kernel runs with MXCSR's FTZ|DAZ set, as TF's ScopedFlushDenormal does.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define TFS_X86 1
+#include <immintrin.h>
+#define TFS_AVX2 __attribute__((target("avx2,fma")))
+#else
+#define TFS_X86 0
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define INL static inline __attribute__((always_inline))
+#else
+#define INL static inline
+#endif
+
+static int use_avx2 = 0;      /* the CPU has AVX2 and FMA (and the OS saves YMM) */
+static int have_avx2 = 0;
+
+/* ----- floating-point environment: FTZ | DAZ as in TF ------------------------------------------------------ */
+typedef struct { unsigned int csr; } fpenv_t;
+
+static inline fpenv_t env_enter(void) {
+    fpenv_t e = {0};
+#if TFS_X86
+    e.csr = _mm_getcsr();
+    _mm_setcsr(e.csr | 0x8040u);
+#endif
+    return e;
+}
+
+static inline void env_exit(fpenv_t e) {
+#if TFS_X86
+    _mm_setcsr(e.csr);
+#else
+    (void)e;
+#endif
+}
+
+/* ----- bit helpers ---------------------------------------------------------------------------------------- */
+static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint64_t d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+static inline double u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+static inline float quiet32(float a) { return u2f(f2u(a) | 0x00400000u); }
+
+/* ----- buffers -------------------------------------------------------------------------------------------- */
+typedef struct { Py_buffer b; int ok; } buf_t;
+
+static int get_buf(PyObject *o, buf_t *out, int writable, Py_ssize_t itemsize, const char *what) {
+    int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+    out->ok = 0;
+    if (PyObject_GetBuffer(o, &out->b, flags) < 0) return -1;
+    out->ok = 1;
+    if (out->b.itemsize != itemsize) {
+        PyErr_Format(PyExc_TypeError, "tfshim._kernels: %s has item size %zd, expected %zd", what,
+                     out->b.itemsize, itemsize);
+        return -1;
+    }
+    return 0;
+}
+
+static void rel(buf_t *b) { if (b->ok) { PyBuffer_Release(&b->b); b->ok = 0; } }
+
+/* ----- threads --------------------------------------------------------------------------------------------- */
+#define MAX_THREADS 8
+static int max_threads = 1;  /* the usable CPUs (at most MAX_THREADS), as TF's intra-op pool */
+
+#if defined(_WIN32)
+#define TFS_THREADS 0
+#else
+#define TFS_THREADS 1
+#include <pthread.h>
+#include <unistd.h>
+#endif
+
+/* =========================================================================================================
+ * float32 MatMul in oneDNN's order (tfshim/ops/linalg_ops.py _matmul_np): every output is its k fused
+ * multiply-adds in order from 0; a range [k0, k1) is summed from zero and then added to the output (brgemm's
+ * 512-deep k blocks). NaN operands: the result NaN is the first NaN of (a, b, acc), quieted (measured on TF);
+ * a NaN made inside (inf * 0, inf - inf) is x86's default NaN.
+ * ========================================================================================================= */
+
+/* a*b + c rounded once, without an FMA instruction: the float64 sum of the exact product can round onto a float32
+ * midpoint, where the sign of its rounding error (TwoSum) decides (the same arithmetic as _fma32). */
+static inline float fma32_soft(float a, float b, float c) {
+    double p = (double)a * (double)b, cd = (double)c;
+    double s = p + cd;
+    if ((d2u(s) & 0x1FFFFFFFull) == 0x10000000ull) {
+        double e = (p - (s - cd)) + (cd - (s - (s - cd)));
+        if (e != 0) s = nextafter(s, e > 0 ? INFINITY : -INFINITY);
+    }
+    return (float)s;
+}
+
+static inline float fma32_nan(float a, float b, float c) {
+    if (a != a) return quiet32(a);
+    if (b != b) return quiet32(b);
+    if (c != c) return quiet32(c);
+    return fma32_soft(a, b, c);
+}
+
+/* A k block's sum added to the output: a NaN block sum wins (measured on TF: oneDNN adds C to the block's
+ * accumulator), quieted. */
+static inline float block_add(float o, float acc) { return acc != acc ? quiet32(acc) : o + acc; }
+
+static int has_nan32(const float *p, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (p[i] != p[i]) return 1;
+    return 0;
+}
+
+/* Scalar: out[i, j] (+)= sum over k in [k0, k1) of x[i, k] * y[k, j], FMAs in order. */
+static void mm32_scalar(const float *x, const float *y, float *out, Py_ssize_t m, Py_ssize_t k, Py_ssize_t n,
+                        Py_ssize_t k0, Py_ssize_t k1, int add, int nan, Py_ssize_t jlo, Py_ssize_t jhi) {
+    for (Py_ssize_t i = 0; i < m; i++) {
+        for (Py_ssize_t j = jlo; j < jhi; j++) {
+            float acc = 0.0f;
+            const float *xr = x + i * k;
+            if (nan)
+                for (Py_ssize_t kk = k0; kk < k1; kk++) acc = fma32_nan(xr[kk], y[kk * n + j], acc);
+            else
+                for (Py_ssize_t kk = k0; kk < k1; kk++) acc = fma32_soft(xr[kk], y[kk * n + j], acc);
+            out[i * n + j] = add ? block_add(out[i * n + j], acc) : acc;
+        }
+    }
+}
+
+#if TFS_X86
+/* AVX2: a 4 x 16 block of accumulators (8 registers), a packed 16-column panel of y per column block; each
+ * output still gets its k FMAs in order (the FMA rounds once, like fma32_soft). */
+TFS_AVX2 static void mm32_avx2(const float *x, const float *y, float *out, Py_ssize_t m, Py_ssize_t k,
+                               Py_ssize_t n, Py_ssize_t k0, Py_ssize_t k1, int add, float *panel, Py_ssize_t jlo,
+                               Py_ssize_t jhi) {
+    Py_ssize_t kd = k1 - k0;
+    for (Py_ssize_t j0 = jlo; j0 < jhi; j0 += 16) {
+        Py_ssize_t nj = jhi - j0 < 16 ? jhi - j0 : 16;
+        for (Py_ssize_t kk = 0; kk < kd; kk++) {
+            const float *src = y + (k0 + kk) * n + j0;
+            float *dst = panel + kk * 16;
+            Py_ssize_t j = 0;
+            for (; j < nj; j++) dst[j] = src[j];
+            for (; j < 16; j++) dst[j] = 0.0f;
+        }
+        Py_ssize_t i0 = 0;
+        for (; i0 + 4 <= m; i0 += 4) {
+            __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps(), c10 = _mm256_setzero_ps(),
+                   c11 = _mm256_setzero_ps(), c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps(),
+                   c30 = _mm256_setzero_ps(), c31 = _mm256_setzero_ps();
+            const float *x0 = x + i0 * k + k0, *x1 = x0 + k, *x2 = x1 + k, *x3 = x2 + k;
+            const float *pp = panel;
+            for (Py_ssize_t kk = 0; kk < kd; kk++, pp += 16) {
+                __m256 b0 = _mm256_loadu_ps(pp), b1 = _mm256_loadu_ps(pp + 8);
+                __m256 a = _mm256_broadcast_ss(x0 + kk);
+                c00 = _mm256_fmadd_ps(a, b0, c00);
+                c01 = _mm256_fmadd_ps(a, b1, c01);
+                a = _mm256_broadcast_ss(x1 + kk);
+                c10 = _mm256_fmadd_ps(a, b0, c10);
+                c11 = _mm256_fmadd_ps(a, b1, c11);
+                a = _mm256_broadcast_ss(x2 + kk);
+                c20 = _mm256_fmadd_ps(a, b0, c20);
+                c21 = _mm256_fmadd_ps(a, b1, c21);
+                a = _mm256_broadcast_ss(x3 + kk);
+                c30 = _mm256_fmadd_ps(a, b0, c30);
+                c31 = _mm256_fmadd_ps(a, b1, c31);
+            }
+            float tmp[4][16];
+            _mm256_storeu_ps(tmp[0], c00); _mm256_storeu_ps(tmp[0] + 8, c01);
+            _mm256_storeu_ps(tmp[1], c10); _mm256_storeu_ps(tmp[1] + 8, c11);
+            _mm256_storeu_ps(tmp[2], c20); _mm256_storeu_ps(tmp[2] + 8, c21);
+            _mm256_storeu_ps(tmp[3], c30); _mm256_storeu_ps(tmp[3] + 8, c31);
+            for (int r = 0; r < 4; r++) {
+                float *o = out + (i0 + r) * n + j0;
+                for (Py_ssize_t j = 0; j < nj; j++) o[j] = add ? block_add(o[j], tmp[r][j]) : tmp[r][j];
+            }
+        }
+        for (; i0 < m; i0++) {
+            __m256 c0 = _mm256_setzero_ps(), c1 = _mm256_setzero_ps();
+            const float *x0 = x + i0 * k + k0;
+            const float *pp = panel;
+            for (Py_ssize_t kk = 0; kk < kd; kk++, pp += 16) {
+                __m256 a = _mm256_broadcast_ss(x0 + kk);
+                c0 = _mm256_fmadd_ps(a, _mm256_loadu_ps(pp), c0);
+                c1 = _mm256_fmadd_ps(a, _mm256_loadu_ps(pp + 8), c1);
+            }
+            float tmp[16];
+            _mm256_storeu_ps(tmp, c0); _mm256_storeu_ps(tmp + 8, c1);
+            float *o = out + i0 * n + j0;
+            for (Py_ssize_t j = 0; j < nj; j++) o[j] = add ? block_add(o[j], tmp[j]) : tmp[j];
+        }
+    }
+}
+#endif
+
+/* The k blocks (linalg_ops._k_blocks): mode 0, fixed blocks of kb; mode 1, blocks of kb while at least 2 kb
+ * remain, then the rest in two halves (oneDNN gemm_driver's k loop); mode 2, two halves when kb < k < 2 kb, else
+ * fixed blocks of kb. Returns the end of the block that starts at s. */
+static Py_ssize_t block_end(Py_ssize_t k, Py_ssize_t s, Py_ssize_t kb, int mode) {
+    Py_ssize_t size = k - s;
+    if (mode == 1) {
+        if (size >= 2 * kb) size = kb;
+        else if (size > kb) size = (size + 1) / 2;
+    } else if (mode == 2 && k > kb && k < 2 * kb) {
+        size = s == 0 ? (k + 1) / 2 : size;
+    } else if (size > kb) {
+        size = kb;
+    }
+    return s + size;
+}
+
+/* matmul_f32(x, y, out, m, k, n, batch, kb, mode): x [batch, m, k], y [batch, k, n], out [batch, m, n], all
+ * float32 C-contiguous. Each k block (block_end) is summed from zero and added to the output in order. */
+/* One thread's share: output columns [jlo, jhi) of every batch, all k blocks in order (each output is computed by
+ * one thread, so the bits do not depend on the thread count). */
+typedef struct {
+    const float *x, *y;
+    float *o;
+    Py_ssize_t m, k, n, nb, kb, jlo, jhi;
+    int mode, nan;
+    float *panel;
+} mm_job;
+
+static void *mm_run(void *arg) {
+    mm_job *t = arg;
+    fpenv_t env = env_enter();
+    for (Py_ssize_t b = 0; b < t->nb; b++) {
+        const float *xb = t->x + b * t->m * t->k, *yb = t->y + b * t->k * t->n;
+        float *ob = t->o + b * t->m * t->n;
+        for (Py_ssize_t s = 0, e; s < t->k; s = e) {
+            e = block_end(t->k, s, t->kb, t->mode);
+#if TFS_X86
+            if (t->panel) {
+                mm32_avx2(xb, yb, ob, t->m, t->k, t->n, s, e, s > 0, t->panel, t->jlo, t->jhi);
+                continue;
+            }
+#endif
+            mm32_scalar(xb, yb, ob, t->m, t->k, t->n, s, e, s > 0, t->nan, t->jlo, t->jhi);
+        }
+    }
+    env_exit(env);
+    return NULL;
+}
+
+/* Runs jobs[0..nt) on nt threads, the caller's thread taking the first; without threads, one after another. */
+static void run_jobs(mm_job *jobs, int nt) {
+#if TFS_THREADS
+    pthread_t th[MAX_THREADS];
+    int started[MAX_THREADS] = {0};
+    for (int t = 1; t < nt; t++) started[t] = pthread_create(&th[t], NULL, mm_run, &jobs[t]) == 0;
+    mm_run(&jobs[0]);
+    for (int t = 1; t < nt; t++) {
+        if (started[t]) pthread_join(th[t], NULL);
+        else mm_run(&jobs[t]);
+    }
+#else
+    for (int t = 0; t < nt; t++) mm_run(&jobs[t]);
+#endif
+}
+
+static PyObject *py_matmul_f32(PyObject *self, PyObject *args) {
+    PyObject *ox, *oy, *oo;
+    Py_ssize_t m, k, n, nb, kb;
+    int mode;
+    if (!PyArg_ParseTuple(args, "OOOnnnnni", &ox, &oy, &oo, &m, &k, &n, &nb, &kb, &mode)) return NULL;
+    buf_t bx, by, bo;
+    bx.ok = by.ok = bo.ok = 0;
+    PyObject *res = NULL;
+    if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oy, &by, 0, 4, "y") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0)
+        goto done;
+    if (bx.b.len < nb * m * k * 4 || by.b.len < nb * k * n * 4 || bo.b.len < nb * m * n * 4 || kb <= 0) {
+        PyErr_SetString(PyExc_ValueError, "tfshim._kernels.matmul_f32: buffer sizes do not match the shape");
+        goto done;
+    }
+    {
+        const float *x = bx.b.buf, *y = by.b.buf;
+        float *o = bo.b.buf;
+        int nan = has_nan32(x, nb * m * k) || has_nan32(y, nb * k * n);
+        /* threads over 16-column panels, from 2^24 multiply-adds (below, starting threads costs more than it saves) */
+        int nt = 1;
+        Py_ssize_t panels = (n + 15) / 16;
+        if ((double)nb * m * n * k >= (double)(1 << 24) && panels >= 2) nt = max_threads < panels ? max_threads : (int)panels;
+        mm_job jobs[MAX_THREADS];
+        int ok = 1;
+        for (int t = 0; t < nt; t++) {
+            jobs[t] = (mm_job){x, y, o, m, k, n, nb, kb, panels * t / nt * 16, panels * (t + 1) / nt * 16, mode, nan,
+                               NULL};
+            if (jobs[t].jhi > n) jobs[t].jhi = n;
+#if TFS_X86
+            if (use_avx2 && !nan && k > 0) {
+                jobs[t].panel = PyMem_RawMalloc((size_t)(kb < k ? kb : k) * 16 * sizeof(float));
+                if (!jobs[t].panel) ok = 0;
+            }
+#endif
+        }
+        if (!ok) {
+            for (int t = 0; t < nt; t++) PyMem_RawFree(jobs[t].panel);
+            PyErr_NoMemory();
+            goto done;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        if (k == 0) memset(o, 0, (size_t)(nb * m * n) * sizeof(float));
+        run_jobs(jobs, nt);
+        Py_END_ALLOW_THREADS
+        for (int t = 0; t < nt; t++) PyMem_RawFree(jobs[t].panel);
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&by); rel(&bo);
+    return res;
+}
+
+/* =========================================================================================================
+ * Eigen's float32 packet functions (tfshim/kernels/eigen_math.py, eigen_pow.py), AVX without FMA: each is a
+ * plain C function of one lane, written with the same operations in the same order as its NumPy twin, and the
+ * loops over them are compiled twice (baseline and AVX2); the compiler vectorises them without changing an
+ * operation (-ffp-contract=off, no fast-math), so both give the same bits.
+ * ========================================================================================================= */
+
+INL float pmin32(float a, float b) { return b < a ? b : a; }   /* _mm256_min_ps(b, a) */
+INL float pmax32(float a, float b) { return b > a ? b : a; }
+
+/* pldexp for float32: the float64 product with 2^clip(e, -278, 278) rounded once; NaN e scales by 1. */
+INL float pldexp32(float a, float e) {
+    double s = 1.0;
+    if (e == e) {
+        float c = e < -278.0f ? -278.0f : (e > 278.0f ? 278.0f : e);
+        s = u2d((uint64_t)(int64_t)((int32_t)c + 1023) << 52);
+    }
+    return (float)((double)a * s);
+}
+
+INL float pexp32(float x0) {
+    float x = pmin32(x0, 88.723f);
+    float m = floorf(x * 1.44269504088896341f + 0.5f);
+    float r = m * -0.693359375f + x;
+    r = m * 2.12194440e-4f + r;
+    float r2 = r * r;
+    float pe = r2 * 1.37449637986719608306884765625e-3f + 4.166965186595916748046875e-2f;
+    float po = r2 * 8.36894474923610687255859375e-3f + 0.16666518151760101318359375f;
+    pe = r2 * pe + 0.49999988079071044921875f;
+    float pl = r + 1.0f;
+    float y = r * po + pe;
+    y = r2 * y + pl;
+    float res = pmax32(pldexp32(y, m), x0);
+    return x0 < -104.0f ? 0.0f : res;
+}
+
+INL float ptanh32(float a) {
+    const float c = 7.90738964080810547f;
+    float x = pmax32(pmin32(a, c), -c);
+    float x2 = x * x;
+    float x3 = x2 * x;
+    float p = ((1.394553628e-8f * x2 + 2.102733560e-5f) * x2 + 3.520756727e-3f) * x2 + 1.340216100e-1f;
+    float q = (((8.015776984e-7f * x2 + 3.326951409e-4f) * x2 + 2.597254514e-2f) * x2 + 4.673548340e-1f) * x2 + 1.0f;
+    p = x3 * p + x;
+    return p / q;
+}
+
+/* pldexp_fast: the biased exponent e + 127 clamped to [0, 255] (NaN: 0), one multiply. */
+INL float pldexp_fast32(float a, float e) {
+    float be = e + 127.0f;
+    be = be != be ? 0.0f : (be < 0.0f ? 0.0f : (be > 255.0f ? 255.0f : be));
+    return a * u2f((uint32_t)(int32_t)be << 23);
+}
+
+/* scalar_logistic_op<float>::packetOp (eigen_math._plogistic_f32) */
+INL float plogistic32(float x0) {
+    float x = pmin32(x0, 16.6355324f);
+    x = x * 0.5f;
+    float m = floorf(x * 1.44269504088896341f + 0.5f);
+    float r = m * -0.693359375f + x;
+    r = m * 2.12194440e-4f + r;
+    float r2 = r * r;
+    float pe = r2 * 4.1898667812347412109375e-2f + 0.49999141693115234375f;
+    float po = r2 * 8.33471305668354034423828125e-3f + 0.16666877269744873046875f;
+    float pl = r + 1.0f;
+    float p = r * po + pe;
+    p = r2 * p + pl;
+    float e = pldexp_fast32(p, m);
+    e = e * e;
+    float res = e / (1.0f + e);
+    return x0 < -104.0f ? 0.0f : res;
+}
+
+/* plog_impl_float (eigen_math._plog_f32); the mantissa/exponent only matter for positive normal x0 (the other
+ * lanes are replaced by the special values at the end). */
+INL float plog32(float x0) {
+    uint32_t u = f2u(x0);
+    float x = u2f((u & 0x807FFFFFu) | 0x3F000000u);
+    float e = (float)((int32_t)((u >> 23) & 0xFFu) - 126);
+    int mask = x < 0.707106781186547524f;
+    float tmp = mask ? x : 0.0f;
+    x = x - 1.0f;
+    e = e - (mask ? 1.0f : 0.0f);
+    x = x + tmp;
+    float p = (0.18256296349849254f * x + 1.0000000190281063f) * x + 1.0000000190281136f;
+    p = x * p;
+    float q = ((0.049616247954120038f * x + 0.59923249590823520f) * x + 1.4999999999999927f) * x + 1.0f;
+    x = p / q;
+    x = e * 0.693147180559945309417232121458176568f + x;
+    x = x0 == INFINITY ? INFINITY : x;
+    x = !(x0 >= 0.0f) ? u2f(0xFFFFFFFFu) : x;
+    return x0 == 0.0f ? -INFINITY : x;
+}
+
+/* Relu's float packets (nn_ops._relu_kernel): max_ps(x, 0) keeping NaN; DAZ reads subnormals as zero; -0 -> +0. */
+INL float relu32(float x) { return (x < 0.0f || fabsf(x) < 1.17549435e-38f) ? 0.0f : x; }
+
+/* --- pow (eigen_pow.py): generic_pow over double-word arithmetic without FMA ----------------------------- */
+INL void split32(float a, float *h, float *l) {
+    float g = a * 4097.0f;
+    float hh = (a - g) + g;
+    *h = hh;
+    *l = a - hh;
+}
+
+INL void two_prod32(float a, float b, float *p, float *e) {
+    float ah, al, bh, bl;
+    *p = a * b;
+    split32(a, &ah, &al);
+    split32(b, &bh, &bl);
+    *e = ((ah * bh - *p) + ah * bl + al * bh) + al * bl;
+}
+
+INL void fast_twosum32(float x, float y, float *hi, float *lo) {
+    float s = x + y;
+    float t = s - x;
+    *hi = s;
+    *lo = y - t;
+}
+
+INL void fast_twosum_dd32(float xh, float xl, float yh, float yl, float *hi, float *lo) {
+    float rh, rl;
+    fast_twosum32(xh, yh, &rh, &rl);
+    float s = (yl + rl) + xl;
+    fast_twosum32(rh, s, hi, lo);
+}
+
+INL void twoprod_df32(float xh, float xl, float y, float *hi, float *lo) {
+    float ch, cl1, th, tl1;
+    two_prod32(xh, y, &ch, &cl1);
+    float cl2 = xl * y;
+    fast_twosum32(ch, cl2, &th, &tl1);
+    float tl2 = tl1 + cl1;
+    fast_twosum32(th, tl2, hi, lo);
+}
+
+INL float pround32(float a) {
+    return truncf(a + u2f(0x3EFFFFFFu | (f2u(a) & 0x80000000u)));
+}
+
+INL float flush32(float v) { return fabsf(v) < 1.17549435e-38f ? v * 0.0f : v; }
+
+INL void accurate_log2_32(float z, float *hi, float *lo) {
+    /* _C0_HI/_C0_LO, _C1_HI/_C1_LO: the float32 head and tail of the float64 constants */
+    const double k0 = 1.442695041742110273474963832995854318141937255859375e00;
+    const double k1 = -7.2134751588268664068692714863573201000690460205078125e-01;
+    const float c0h = (float)k0, c0l = (float)(k0 - (double)(float)k0);
+    const float c1h = (float)k1, c1l = (float)(k1 - (double)(float)k1);
+    float x = z - 1.0f;
+    float p = 9.7010828554630279541015625e-02f;  /* _LOG2F_C, Horner */
+    p = p * x + -1.6896486282348632812500000e-01f;
+    p = p * x + 1.7200836539268493652343750e-01f;
+    p = p * x + -1.7892272770404815673828125e-01f;
+    p = p * x + 2.0505344867706298828125000e-01f;
+    p = p * x + -2.4046677350997924804687500e-01f;
+    p = p * x + 2.8857553005218505859375000e-01f;
+    p = p * x + -3.6067414283752441406250000e-01f;
+    p = p * x + 4.8089790344238281250000000e-01f;
+    float ph, pl;
+    two_prod32(x, p, &ph, &pl);
+    fast_twosum_dd32(c1h, c1l, ph, pl, &ph, &pl);
+    twoprod_df32(ph, pl, x, &ph, &pl);
+    fast_twosum_dd32(c0h, c0l, ph, pl, &ph, &pl);
+    twoprod_df32(ph, pl, x, hi, lo);
+}
+
+INL float generic_exp2_32(float x) {
+    x = pmax32(pmin32(x, 129.0f), -151.0f);
+    float ph, pl;
+    two_prod32(0.693147180559945309417232121458176568f, x, &ph, &pl);
+    return pexp32(ph) * (1.0f + pl);
+}
+
+INL float generic_pow_impl32(float x, float y) {
+    /* pfrexp of an already flushed x: zero / inf / NaN give (x, 0) */
+    float mx = x, ex = 0.0f;
+    uint32_t u = f2u(x);
+    int special = (x == 0.0f) | ((u & 0x7F800000u) == 0x7F800000u);
+    if (!special) {
+        mx = u2f((u & 0x807FFFFFu) | 0x3F000000u);
+        ex = (float)((int)((u >> 23) & 0xFF) - 126);
+    }
+    int scale = mx < 0.70710678118654752440f;
+    mx = scale ? 2.0f * mx : mx;
+    ex = scale ? ex - 1.0f : ex;
+    float rh, rl, f1h, f1l, f2h, f2l, fh, fl;
+    accurate_log2_32(mx, &rh, &rl);
+    two_prod32(ex, y, &f1h, &f1l);
+    twoprod_df32(rh, rl, y, &f2h, &f2l);
+    fast_twosum_dd32(f1h, f1l, f2h, f2l, &fh, &fl);
+    float nz = pround32(fh);
+    float rz = (fh - nz) + fl;
+    float nr = pround32(rz);
+    rz = rz - nr;
+    nz = nz + nr;
+    return pldexp32(generic_exp2_32(rz), nz);
+}
+
+INL float neg32(float v) { return u2f(f2u(v) ^ 0x80000000u); }
+
+INL float generic_pow32(float x0, float y0) {
+    const float huge = (128.0f * 0.693147180559945309417232121458176568f) / 1.1920928955078125e-07f;
+    const float nan = u2f(0x7FC00000u), inf = INFINITY;
+    float x = flush32(x0), y = flush32(y0);
+    float xa = fabsf(x);
+    float pw = generic_pow_impl32(xa, y);
+    int x_neg = x < 0.0f, x_zero = x == 0.0f, x_one = x == 1.0f;
+    int x_sign = (f2u(x0) & 0x80000000u) != 0;
+    int xa_gt1 = 1.0f < xa, xa_inf = xa == inf;
+    float ya = fabsf(y);
+    int y_neg = y < 0.0f;
+    int y_int = (floorf(y) == y) & !(ya == inf);
+    float yh = y * 0.5f;
+    int y_odd = y_int & !(pround32(yh) == yh);
+    int y_huge = huge <= ya;
+    pw = (x_neg & !y_int) ? nan : pw;
+    pw = x_zero ? (y_neg ? inf : 0.0f) : pw;
+    pw = (x_sign & y_odd) ? neg32(pw) : pw;
+    float inf_y = ((y_neg & x_zero) | (y_neg ^ xa_gt1)) ? inf : 0.0f;
+    inf_y = x == -1.0f ? 1.0f : inf_y;
+    pw = y_huge ? inf_y : pw;
+    float xpi = y_neg ? 0.0f : inf;
+    float xni = y_odd ? neg32(xpi) : xpi;
+    pw = xa_inf ? (x_neg ? xni : xpi) : pw;
+    pw = ((x != x) | (y != y)) ? nan : pw;
+    int y_zero = y == 0.0f, y_one = y == 1.0f;
+    pw = (x_one | y_zero) ? 1.0f : pw;
+    return y_one ? x0 : pw;
+}
+
+/* The loops, twice: baseline and AVX2 (same operations, so the same bits). */
+#define UNARY_LOOPS(name, fn)                                                                                  \
+    static void name##_base(const float *x, float *o, Py_ssize_t n) {                                          \
+        for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i]);                                                    \
+    }                                                                                                          \
+    AVX2_LOOP1(name, fn)
+
+#define BINARY_LOOPS(name, fn)                                                                                 \
+    static void name##_base(const float *x, const float *y, float *o, Py_ssize_t n, int ys) {                 \
+        for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i], y[i * ys]);                                         \
+    }                                                                                                          \
+    AVX2_LOOP2(name, fn)
+
+#if TFS_X86
+#define AVX2_LOOP1(name, fn)                                                                                   \
+    TFS_AVX2 static void name##_avx2(const float *x, float *o, Py_ssize_t n) {                                 \
+        for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i]);                                                    \
+    }
+#define AVX2_LOOP2(name, fn)                                                                                   \
+    TFS_AVX2 static void name##_avx2(const float *x, const float *y, float *o, Py_ssize_t n, int ys) {        \
+        if (ys)                                                                                                \
+            for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i], y[i]);                                          \
+        else {                                                                                                 \
+            float y0 = y[0];                                                                                   \
+            for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i], y0);                                            \
+        }                                                                                                      \
+    }
+#else
+#define AVX2_LOOP1(name, fn)
+#define AVX2_LOOP2(name, fn)
+#endif
+
+UNARY_LOOPS(exp32, pexp32)
+UNARY_LOOPS(tanh32, ptanh32)
+UNARY_LOOPS(logistic32, plogistic32)
+UNARY_LOOPS(log32, plog32)
+UNARY_LOOPS(relu32, relu32)
+BINARY_LOOPS(pow32, generic_pow32)
+
+typedef void (*unary_fn)(const float *, float *, Py_ssize_t);
+typedef void (*binary_fn)(const float *, const float *, float *, Py_ssize_t, int);
+
+static PyObject *run_unary(PyObject *args, unary_fn base, unary_fn avx2) {
+    PyObject *ox, *oo;
+    if (!PyArg_ParseTuple(args, "OO", &ox, &oo)) return NULL;
+    buf_t bx, bo;
+    bx.ok = bo.ok = 0;
+    PyObject *res = NULL;
+    if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0) goto done;
+    if (bo.b.len != bx.b.len) { PyErr_SetString(PyExc_ValueError, "tfshim._kernels: sizes differ"); goto done; }
+    {
+        Py_ssize_t n = bx.b.len / 4;
+        unary_fn f = (use_avx2 && avx2) ? avx2 : base;
+        Py_BEGIN_ALLOW_THREADS
+        fpenv_t env = env_enter();
+        f(bx.b.buf, bo.b.buf, n);
+        env_exit(env);
+        Py_END_ALLOW_THREADS
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&bo);
+    return res;
+}
+
+static PyObject *run_binary(PyObject *args, binary_fn base, binary_fn avx2) {
+    PyObject *ox, *oy, *oo;
+    if (!PyArg_ParseTuple(args, "OOO", &ox, &oy, &oo)) return NULL;
+    buf_t bx, by, bo;
+    bx.ok = by.ok = bo.ok = 0;
+    PyObject *res = NULL;
+    if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oy, &by, 0, 4, "y") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0)
+        goto done;
+    if (bo.b.len != bx.b.len || (by.b.len != bx.b.len && by.b.len != 4)) {
+        PyErr_SetString(PyExc_ValueError, "tfshim._kernels: sizes differ");
+        goto done;
+    }
+    {
+        Py_ssize_t n = bx.b.len / 4;
+        int ys = by.b.len == bx.b.len;
+        binary_fn f = (use_avx2 && avx2) ? avx2 : base;
+        if (n > 0) {
+            Py_BEGIN_ALLOW_THREADS
+            fpenv_t env = env_enter();
+            f(bx.b.buf, by.b.buf, bo.b.buf, n, ys);
+            env_exit(env);
+            Py_END_ALLOW_THREADS
+        }
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&by); rel(&bo);
+    return res;
+}
+
+#if TFS_X86
+#define AVX(name) name##_avx2
+#else
+#define AVX(name) NULL
+#endif
+
+static PyObject *py_exp_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, exp32_base, AVX(exp32)); }
+static PyObject *py_tanh_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, tanh32_base, AVX(tanh32)); }
+static PyObject *py_sigmoid_f32(PyObject *s, PyObject *a) {
+    (void)s;
+    return run_unary(a, logistic32_base, AVX(logistic32));
+}
+static PyObject *py_log_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, log32_base, AVX(log32)); }
+static PyObject *py_relu_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, relu32_base, AVX(relu32)); }
+static PyObject *py_pow_f32(PyObject *s, PyObject *a) { (void)s; return run_binary(a, pow32_base, AVX(pow32)); }
+
+/* ----- MXCSR for the NumPy kernels (tfshim/kernels/fpenv.py): FTZ|DAZ on and back in one cheap call --------- */
+static PyObject *py_mxcsr_enter(PyObject *self, PyObject *noargs) {
+#if TFS_X86
+    unsigned int csr = _mm_getcsr();
+    _mm_setcsr(csr | 0x8040u);
+    return PyLong_FromUnsignedLong(csr);
+#else
+    return PyLong_FromLong(0);
+#endif
+}
+
+static PyObject *py_mxcsr_restore(PyObject *self, PyObject *arg) {
+#if TFS_X86
+    unsigned long csr = PyLong_AsUnsignedLong(arg);
+    if (csr == (unsigned long)-1 && PyErr_Occurred()) return NULL;
+    _mm_setcsr((unsigned int)csr);
+#endif
+    Py_RETURN_NONE;
+}
+
+/* ----- ISA --------------------------------------------------------------------------------------------- */
+static PyObject *py_isa(PyObject *self, PyObject *noargs) {
+    return PyUnicode_FromString(use_avx2 ? "avx2+fma" : "scalar");
+}
+
+static PyObject *py_set_threads(PyObject *self, PyObject *arg) {
+    long t = PyLong_AsLong(arg);
+    if (t == -1 && PyErr_Occurred()) return NULL;
+    int old = max_threads;
+    max_threads = t < 1 ? 1 : (t > MAX_THREADS ? MAX_THREADS : (int)t);
+    return PyLong_FromLong(old);
+}
+
+/* set_isa("scalar" | "auto"): for the tests, which compare both paths. */
+static PyObject *py_set_isa(PyObject *self, PyObject *arg) {
+    const char *s = PyUnicode_AsUTF8(arg);
+    if (!s) return NULL;
+    if (strcmp(s, "scalar") == 0) use_avx2 = 0;
+    else if (strcmp(s, "auto") == 0) use_avx2 = have_avx2;
+    else { PyErr_Format(PyExc_ValueError, "unknown ISA %R", arg); return NULL; }
+    return py_isa(self, NULL);
+}
+
+static PyMethodDef methods[] = {
+    {"matmul_f32", py_matmul_f32, METH_VARARGS, "float32 matmul in oneDNN's sequential-FMA order."},
+    {"exp_f32", py_exp_f32, METH_VARARGS, "Eigen pexp_float (packet path)."},
+    {"tanh_f32", py_tanh_f32, METH_VARARGS, "Eigen ptanh_float (packet path)."},
+    {"pow_f32", py_pow_f32, METH_VARARGS, "Eigen generic_pow<float> (packet path)."},
+    {"sigmoid_f32", py_sigmoid_f32, METH_VARARGS, "Eigen scalar_logistic_op<float> (packet path)."},
+    {"log_f32", py_log_f32, METH_VARARGS, "Eigen plog_impl_float (packet path)."},
+    {"relu_f32", py_relu_f32, METH_VARARGS, "TF's Relu on float packets."},
+    {"mxcsr_enter", py_mxcsr_enter, METH_NOARGS, "Set MXCSR's FTZ|DAZ; returns the previous MXCSR."},
+    {"mxcsr_restore", py_mxcsr_restore, METH_O, "Restore an MXCSR value from mxcsr_enter."},
+    {"isa", py_isa, METH_NOARGS, "The instruction set the kernels use."},
+    {"set_threads", py_set_threads, METH_O, "The most threads a kernel uses (1..8); returns the old value."},
+    {"set_isa", py_set_isa, METH_O, "Force 'scalar' or go back to 'auto'."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "tfshim._kernels",
+                                    "TF's CPU kernels compiled (twins of tfshim/kernels/).", -1, methods};
+
+PyMODINIT_FUNC PyInit__kernels(void) {
+#if TFS_X86
+    __builtin_cpu_init();
+    have_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#endif
+    use_avx2 = have_avx2;
+#if TFS_THREADS
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    max_threads = cpus < 1 ? 1 : (cpus > MAX_THREADS ? MAX_THREADS : (int)cpus);
+#endif
+    return PyModule_Create(&moddef);
+}

@@ -1,0 +1,30 @@
+"""The compiled kernels (tfshim/_kernels.c), twins of the NumPy emulations in this package.
+
+tfshim uses them when the extension was built (``pip install`` with a C compiler) and ``TFSHIM_PURE=1`` is not
+set; otherwise every kernel runs its NumPy emulation. Both give the same bits (tests/kernels/
+test_compiled_twins.py); the compiled ones are 10-100x faster. ``tfshim doctor`` prints which path runs.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+lib: Any = None
+_why = ""
+if os.environ.get("TFSHIM_PURE", "") == "1":
+    _why = "TFSHIM_PURE=1"
+else:
+    try:
+        from tfshim import _kernels as lib  # type: ignore[attr-defined, no-redef]
+    except ImportError:
+        _why = "the C extension tfshim._kernels is not built"
+
+AVAILABLE = lib is not None
+
+
+def describe() -> str:
+    """Which kernels run: the compiled ones (and their instruction set) or the NumPy emulations, and why."""
+    if lib is not None:
+        return f"compiled C kernels (tfshim._kernels, {lib.isa()})"
+    return f"pure NumPy kernels ({_why})"
