@@ -26,6 +26,7 @@ from tfshim import compat as compat
 from tfshim import config as config
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
+from tfshim import experimental as experimental
 from tfshim import linalg as linalg
 from tfshim import manip as manip
 from tfshim import math as math
@@ -238,6 +239,7 @@ __all__ = [
     'executing_eagerly',
     'exp',
     'expand_dims',
+    'experimental',
     'eye',
     'fill',
     'float16',
