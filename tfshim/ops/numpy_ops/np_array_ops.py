@@ -603,16 +603,12 @@ def repeat(a: Any, repeats: Any, axis: Any = None) -> Tensor:
 
 @tf_export("experimental.numpy.pad")
 def pad(array: Any, pad_width: Any, mode: str, **kwargs: Any) -> Tensor:  # noqa: A002
-    """TF: tnp.pad: modes constant (constant_values: a scalar), reflect and symmetric."""
-    a = asarray(array)
-    widths = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (a.shape.rank, 2)).tolist()
-    mode = mode.upper()
-    if mode == "CONSTANT":
-        value = kwargs.pop("constant_values", 0)
-        return array_ops.pad(a, widths, mode, constant_values=asarray(value, dtype=a.dtype))
-    if mode in ("REFLECT", "SYMMETRIC"):
-        return array_ops.pad(a, widths, mode)
-    raise ValueError(f"Unsupported padding mode: {mode}")
+    """TF: tnp.pad: modes constant, reflect and symmetric; `pad_width` goes to tf.pad as it is (no broadcast)."""
+    constant_values = kwargs.get("constant_values", 0)
+    if mode not in ("constant", "reflect", "symmetric"):
+        raise ValueError("Unsupported padding mode: " + mode)
+    return array_ops.pad(asarray(array), asarray(pad_width, dtype=dtypes.int32), mode.upper(),
+                         constant_values=constant_values)
 
 
 @tf_export("experimental.numpy.flip")
@@ -658,10 +654,11 @@ def where(condition: Any, x: Any = None, y: Any = None) -> Any:
 
 
 @tf_export("experimental.numpy.nonzero")
-def nonzero(a: Any) -> tuple:
+def nonzero(a: Any) -> list:
+    """TF: tnp.nonzero: a list (NumPy: a tuple) of int64 index tensors, one per axis."""
     a = math_ops.cast(atleast_1d(a), dtypes.bool)
     indices = array_ops.where(a)
-    return tuple(indices[:, i] for i in range(a.shape.rank))
+    return [indices[:, i] for i in range(a.shape.rank)]
 
 
 @tf_export("experimental.numpy.take")

@@ -79,10 +79,8 @@ def maybe_promote_tensors(*values: Any) -> list:
     dtype = np_dtypes.result_type_of(*[_dtype_source(x) for x in values])
     out = []
     for x in values:
-        if isinstance(x, Tensor):
+        if is_tensor_like(x):
             out.append(math_ops.cast(x, dtype))
-        elif isinstance(x, Variable):
-            out.append(math_ops.cast(x.value(), dtype))
         else:
             out.append(convert_to_tensor(x, dtype))
     return out
@@ -124,26 +122,27 @@ def _rmatmul_operator(y: Any, x: Any) -> Any:
 
 
 def _set_operator_promotion(on: bool) -> None:
-    for cls in (Tensor, Variable):
-        saved = _saved.setdefault(cls, {})
-        if not saved:
-            for name in _BINARY + ("matmul",):
-                saved["__%s__" % name] = getattr(cls, "__%s__" % name)
-                saved["__r%s__" % name] = getattr(cls, "__r%s__" % name)
-            for name in _COMPARE:
-                saved["__%s__" % name] = getattr(cls, "__%s__" % name)
-        if not on:
-            for attr, func in saved.items():
-                cls._override_operator(attr, func)
-            continue
+    # Variable's operators run Tensor's on the read value (Variable._override_operator wraps them), so both
+    # classes get the same functions; the originals are Tensor's, kept to restore for mode "off".
+    saved = _saved.setdefault(Tensor, {})
+    if not saved:
+        for name in _BINARY + ("matmul",):
+            saved["__%s__" % name] = Tensor.__dict__["__%s__" % name]
+            saved["__r%s__" % name] = Tensor.__dict__["__r%s__" % name]
+        for name in _COMPARE:
+            saved["__%s__" % name] = Tensor.__dict__["__%s__" % name]
+    if not on:
+        funcs = dict(saved)
+    else:
+        funcs = {"__matmul__": _matmul_operator, "__rmatmul__": _rmatmul_operator}
         for name in _BINARY:
             fwd, rev = _promoting(name, saved["__%s__" % name], saved["__r%s__" % name])
-            cls._override_operator("__%s__" % name, fwd)
-            cls._override_operator("__r%s__" % name, rev)
-        cls._override_operator("__matmul__", _matmul_operator)
-        cls._override_operator("__rmatmul__", _rmatmul_operator)
+            funcs["__%s__" % name], funcs["__r%s__" % name] = fwd, rev
         for name in _COMPARE:
-            cls._override_operator("__%s__" % name, _promoting_compare(saved["__%s__" % name], name))
+            funcs["__%s__" % name] = _promoting_compare(saved["__%s__" % name], name)
+    for cls in (Tensor, Variable):
+        for attr, func in funcs.items():
+            cls._override_operator(attr, func)
 
 
 def _promoting_compare(func: Any, name: str) -> Any:

@@ -37,7 +37,8 @@ def _bin_op(tf_fun: Any, a: Any, b: Any, promote: bool = True) -> Tensor:
 def _scalar(tf_fn: Any, x: Any, promote_to_float: bool = False) -> Tensor:
     x = asarray(x)
     if promote_to_float and not (x.dtype.is_floating or x.dtype.is_complex):
-        x = math_ops.cast(x, np_utils.result_type(float))
+        # TF calls the Tensor.astype method: an AttributeError until NumPy behaviour is enabled
+        x = x.astype(np_utils.result_type(float))
     return tf_fn(x)
 
 
@@ -80,7 +81,7 @@ divide = true_divide
 def floor_divide(x1: Any, x2: Any) -> Tensor:
     def f(x1: Tensor, x2: Tensor) -> Tensor:
         if x1.dtype is dtypes.bool:
-            raise ValueError("Argument `x1` and `x2` cannot be boolean.")
+            x1, x2 = math_ops.cast(x1, dtypes.int8), math_ops.cast(x2, dtypes.int8)
         return math_ops.floordiv(x1, x2)
 
     return _bin_op(f, x1, x2)
@@ -245,29 +246,21 @@ def einsum(subscripts: str, *operands: Any, **kwargs: Any) -> Tensor:
 
 @tf_export("experimental.numpy.arctan2")
 def arctan2(x1: Any, x2: Any) -> Tensor:
-    return _bin_op(math_ops.atan2, *_float_pair(x1, x2))
-
-
-def _float_pair(x1: Any, x2: Any) -> tuple:
-    dtype = np_utils.result_type(x1, x2)
-    if not (dtype.is_floating or dtype.is_complex):
-        dtype = np_utils.result_type(float)
-    return asarray(x1, dtype), asarray(x2, dtype)
+    """TF: tnp.arctan2: Atan2 on the promoted inputs (integers are Atan2's dtype error, as in TF)."""
+    return _bin_op(math_ops.atan2, x1, x2)
 
 
 @tf_export("experimental.numpy.hypot")
 def hypot(x1: Any, x2: Any) -> Tensor:
-    x1, x2 = _float_pair(x1, x2)
-    return math_ops.sqrt(math_ops.square(x1) + math_ops.square(x2))
+    return globals()["sqrt"](globals()["square"](x1) + globals()["square"](x2))
 
 
 @tf_export("experimental.numpy.logaddexp")
 def logaddexp(x1: Any, x2: Any) -> Tensor:
-    x1, x2 = _float_pair(x1, x2)
-    amax = math_ops.maximum(x1, x2)
-    delta = x1 - x2
-    return array_ops.where(math_ops.is_nan(delta), x1 + x2,
-                           amax + math_ops.log1p(math_ops.exp(-math_ops.abs(delta))))
+    amax = maximum(x1, x2)
+    delta = asarray(x1) - asarray(x2)
+    exp, abs_, log1p = globals()["exp"], globals()["abs"], globals()["log1p"]
+    return np_array_ops.where(globals()["isnan"](delta), asarray(x1) + asarray(x2), amax + log1p(exp(-abs_(delta))))
 
 
 # ----- unary -------------------------------------------------------------------------------------
@@ -521,7 +514,11 @@ def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
     a, weights = promote_dtype(a, weights)
     if not (a.dtype.is_floating or a.dtype.is_complex):
         a, weights = promote_dtype(a, weights, 1.0)[:2]
-    total = math_ops.reduce_sum(weights, axis=axis)
+    if weights.shape.rank == 1 and a.shape.rank > 1 and axis is not None:  # NumPy: 1-D weights run along `axis`
+        shape = [1] * a.shape.rank
+        shape[axis] = -1
+        weights = array_ops.reshape(weights, shape)
+    total = math_ops.reduce_sum(array_ops.broadcast_to(weights, list(a._value.shape)), axis=axis)
     avg = math_ops.reduce_sum(a * weights, axis=axis) / total
     return (avg, total) if returned else avg
 
