@@ -32,6 +32,12 @@ def _convert(value: Any, dtype_hint: Any = None) -> Tensor:
     return convert_to_tensor(value, dtype_hint=dtype_hint)
 
 
+def _tf_dtype(dtype: Any) -> dtypes.DType:
+    if dtype is None:  # TF passes the None on to tf.ones / tf.eye
+        raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
+    return dtypes.as_dtype(dtype)
+
+
 def _array_internal(val: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Tensor:
     if not isinstance(val, Tensor):
         dtype = np_utils.result_type_unary(val, dtype)
@@ -100,9 +106,10 @@ def zeros(shape: Any, dtype: Any = float) -> Tensor:
 
 @tf_export("experimental.numpy.ones")
 def ones(shape: Any, dtype: Any = float) -> Tensor:
-    # TF: without a dtype, tf.ones' float32; `float` is float64 even under prefer_float32 (a type, not a value)
-    dtype = np_utils.result_type(dtype) if dtype else dtypes.float32
-    return array_ops.ones(shape, dtype=dtype)
+    # `float` is float64 even under prefer_float32 (a type, not a value); dtype=None is tf.ones' dtype error
+    if dtype:
+        dtype = np_utils.result_type(dtype)
+    return array_ops.ones(shape, dtype=_tf_dtype(dtype))
 
 
 @tf_export("experimental.numpy.empty")
@@ -151,7 +158,7 @@ def eye(N: Any, M: Any = None, k: Any = 0, dtype: Any = float) -> Tensor:  # noq
         dtype = np_utils.result_type(dtype)
     n, m, k = int(N), int(M or N), int(k)
     rows = np.arange(n)[:, None] + k == np.arange(m)[None, :]
-    return math_ops.cast(convert_to_tensor(rows), dtype or dtypes.float32)
+    return math_ops.cast(convert_to_tensor(rows), _tf_dtype(dtype))
 
 
 @tf_export("experimental.numpy.identity")
@@ -178,14 +185,15 @@ def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> Te
 @tf_export("experimental.numpy.linspace")
 def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False,
              dtype: Any = float, axis: int = 0) -> Any:
-    """TF: tnp.linspace, computed in the float type then cast to `dtype`."""
+    """TF: tnp.linspace. With NumPy 2 (TF 2.21's), TF takes the dtype from `start * 1.0` and `stop * 1.0`, so a
+    `dtype` argument only matters by being truthy; the step is a tensor (nan when undefined)."""
     if dtype:
-        dtype = np_utils.result_type(dtype)
-    start = asarray(start, dtype=dtype)
-    stop = asarray(stop, dtype=dtype)
+        dtype = np_utils.result_type([start * 1.0, stop * 1.0])
+    start = array(start, dtype=dtype)
+    stop = array(stop, dtype=dtype)
     if num < 0:
-        raise ValueError(f"Number of samples {num} must be non-negative.")
-    step = math.nan
+        raise ValueError(f"Argument `num` (number of samples) must be a non-negative integer. Received: num={num}")
+    step = convert_to_tensor(np.nan)
     if endpoint:
         result = array_ops.linspace(start, stop, num, axis=axis)
         if num > 1:
@@ -193,9 +201,15 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retste
     else:
         if num > 0:
             step = (stop - start) / num
-        result = array_ops.linspace(start, stop - step, num, axis=axis) if num > 0 else \
-            array_ops.linspace(start, stop, num, axis=axis)
-    result = math_ops.cast(result, dtype)
+        if num > 1:
+            new_stop = math_ops.cast(stop, step.dtype) - step
+            result = array_ops.linspace(math_ops.cast(start, new_stop.dtype), new_stop, num, axis=axis)
+        else:
+            result = array_ops.linspace(start, stop, num, axis=axis)
+    if dtype:
+        if dtype.is_integer:
+            result = math_ops.floor(result)
+        result = math_ops.cast(result, dtype)
     return (result, step) if retstep else result
 
 
@@ -374,9 +388,13 @@ def cumprod(a: Any, axis: Any = None, dtype: Any = None) -> Tensor:
 
 
 def _cum_input(a: Any, dtype: Any) -> Tensor:
+    """TF: integers narrower than NumPy's int are widened (np.promote_types(t, int): uint64 -> float64); bools
+    are not (TF's Cumsum then rejects them)."""
     a = asarray(a, dtype=dtype)
-    if dtype is None and (a.dtype is dtypes.bool or (a.dtype.is_integer and a.dtype.size < 8)):
-        a = math_ops.cast(a, dtypes.int64)
+    if dtype is None and a.dtype.is_integer:
+        out = np.promote_types(a.dtype.as_numpy_dtype, int)
+        if out != a.dtype.as_numpy_dtype:
+            a = asarray(a, dtype=out)
     return a
 
 
@@ -674,8 +692,10 @@ def take(a: Any, indices: Any, axis: Any = None, out: Any = None, mode: str = "c
     n = a._value.shape[axis]
     if mode == "wrap":
         idx = idx % n
-    else:  # TF clips in "raise" mode too
+    elif mode == "clip":
         idx = np.clip(idx, 0, n - 1)
+    else:
+        raise ValueError("The 'raise' mode to take is not supported.")
     return array_ops.gather(a, convert_to_tensor(idx), axis=axis)
 
 

@@ -112,6 +112,8 @@ def np_result_type(*items: Any) -> np.dtype:
             weak = max(weak, kind)
     if not strong:
         result = _WEAK_ALONE.get(weak, np.dtype(np.float64))  # no input at all: np.asarray([]).dtype
+        if weak == 1 and any(type(x) is int and x >= 2**63 for x in items):  # NumPy: too big for int64
+            result = np.dtype(np.uint64)
     else:
         result = np.result_type(*strong)
         if weak > _KIND_RANK.get(result.kind, 3):

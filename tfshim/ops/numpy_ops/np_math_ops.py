@@ -241,6 +241,10 @@ def einsum(subscripts: str, *operands: Any, **kwargs: Any) -> Tensor:
     else:
         raise ValueError('Invalid value for argument `casting`. Expected casting="safe" or casting="no". '
                          f"Received: casting={casting}")
+    optimize = kwargs.get("optimize", False)
+    if optimize not in (False, True, "greedy", "optimal"):  # TF's einsum takes greedy or optimal; same result
+        raise ValueError('Invalid value for argument `optimize`. Expected one of {True, "greedy", "optimal"}. '
+                         f"Received: optimize={optimize}")
     return linalg_ops.einsum(subscripts, *operands)
 
 
