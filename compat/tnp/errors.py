@@ -30,3 +30,16 @@ show(lambda: tf.constant([1]).T)
 show(lambda: tnp.arctan2(tnp.asarray([1, 2]), 2))
 show(lambda: tnp.pad(tnp.ones([2]), 1, "constant"))
 show(lambda: tnp.pad(tnp.ones([2]), [[1, 1]], "edge"))
+
+
+def assign(key):
+    t = tf.constant([1, 2])
+    if isinstance(key, slice):
+        t[0:1] = 5
+    else:
+        t[key] = 5
+
+
+show(lambda: assign(0))
+show(lambda: assign(slice(0, 1)))
+show(lambda: tf.constant([1, 2]).__setitem__(0, 5))

@@ -111,7 +111,7 @@ class Tensor:
         # TF's EagerTensor (a C type) has no __setitem__: `t[0] = 1` is Python's TypeError, while the attribute
         # `t.__setitem__` is an AttributeError. Which of the two the caller did shows in its current opcode.
         caller = sys._getframe(1)
-        if caller.f_code.co_code[caller.f_lasti] == _STORE_SUBSCR:
+        if caller.f_code.co_code[caller.f_lasti] in _STORE_OPCODES:
             raise TypeError("'tensorflow.python.framework.ops.EagerTensor' object does not support item assignment")
         raise AttributeError(
             "'tensorflow.python.framework.ops.EagerTensor' object has no attribute '__setitem__'"
@@ -172,7 +172,7 @@ class EagerTensor(Tensor):
 # `type(t)` and `tf.Tensor` print as in TF
 Tensor.__module__ = "tensorflow.python.framework.tensor"
 EagerTensor.__module__ = "tensorflow.python.framework.ops"
-_STORE_SUBSCR = dis.opmap["STORE_SUBSCR"]
+_STORE_OPCODES = frozenset(dis.opmap[n] for n in ("STORE_SUBSCR", "STORE_SLICE") if n in dis.opmap)  # 3.12: slices
 _NUMPY_METHOD_NAMES = frozenset({"T", "astype", "ravel", "transpose", "reshape", "clip", "size", "tolist", "data"})
 
 
