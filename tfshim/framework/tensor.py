@@ -7,6 +7,7 @@ as TF attaches them with `Tensor._override_operator`.
 
 from __future__ import annotations
 
+import dis
 import itertools
 import sys
 from collections.abc import Iterator
@@ -108,9 +109,24 @@ class Tensor:
     def __hash__(self) -> int:
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
-    # No __setitem__, as TF's EagerTensor (a C type) has none: `t[0] = 1` is Python's TypeError ("does not
-    # support item assignment", naming the class without TF's module path) and `t.__setitem__` an AttributeError.
+    def __setitem__(self, key: Any, value: Any) -> None:
+        # TF's EagerTensor (a C type) has no __setitem__: `t[0] = 1` is Python's TypeError, while the attribute
+        # `t.__setitem__` is an AttributeError. Which of the two the caller did shows in its current opcode.
+        caller = sys._getframe(1)
+        if caller.f_code.co_code[caller.f_lasti] in _STORE_OPCODES:
+            raise TypeError("'tensorflow.python.framework.ops.EagerTensor' object does not support item assignment")
+        raise AttributeError(
+            "'tensorflow.python.framework.ops.EagerTensor' object has no attribute '__setitem__'"
+        )
+
     def __getattr__(self, name: str) -> Any:
+        # Only reached for missing attributes; TF points at NumPy behaviour for NumPy's method names.
+        if name in _NUMPY_METHOD_NAMES:
+            raise AttributeError(
+                f"{type(self).__name__} object has no attribute '{name}'. " + """
+        If you are looking for numpy-related methods, please run the following:
+        tf.experimental.numpy.experimental_enable_numpy_behavior()
+      """)
         raise AttributeError(f"'tensorflow.python.framework.ops.EagerTensor' object has no attribute '{name}'")
 
     def __copy__(self) -> Tensor:
@@ -155,6 +171,13 @@ class EagerTensor(Tensor):
     """The concrete tensor class (type name as in TF: `EagerTensor`)."""
 
     __slots__ = ()
+
+
+# `type(t)` and `tf.Tensor` print as in TF
+Tensor.__module__ = "tensorflow.python.framework.tensor"
+EagerTensor.__module__ = "tensorflow.python.framework.ops"
+_STORE_OPCODES = frozenset(dis.opmap[n] for n in ("STORE_SUBSCR", "STORE_SLICE") if n in dis.opmap)  # 3.12: slices
+_NUMPY_METHOD_NAMES = frozenset({"T", "astype", "ravel", "transpose", "reshape", "clip", "size", "tolist", "data"})
 
 
 def numpy_text(tensor: Any, is_repr: bool = False) -> str:

@@ -903,9 +903,10 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
     """TF: tf.pad: Pad (zeros), PadV2 (other constants), MirrorPad (REFLECT, SYMMETRIC)."""
     x = convert_to_tensor(tensor)
     p = convert_to_tensor(paddings, dtype_hint=dtypes.int32)
-    pv = tuple(tuple(int(v) for v in row) for row in np.asarray(p._value).reshape(-1, 2)) if p._value.size else ()
-    if p._value.ndim != 2 or p._value.shape[-1] != 2:
-        pv = tuple(tuple(int(v) for v in row) for row in np.atleast_2d(p._value))
+    if p._value.ndim == 2 and p._value.shape[-1] == 2:
+        pv = tuple(tuple(int(v) for v in row) for row in p._value) if p._value.size else ()
+    else:
+        pv = ()  # a scalar or wrongly shaped paddings: the kernel's shape error below
     m = mode.upper()
     # TF's kernels check the paddings' shape first ("paddings must be a matrix with 2 columns: [0]")
     ps = {} if p._value.ndim == 2 and p._value.shape[-1] == 2 else {"pshape": tuple(p._value.shape)}
