@@ -23,6 +23,7 @@ from tfshim import autodiff as autodiff
 from tfshim import bitwise as bitwise
 from tfshim import compat as compat
 from tfshim import config as config
+from tfshim import debugging as debugging
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
 from tfshim import linalg as linalg
@@ -31,12 +32,15 @@ from tfshim import math as math
 from tfshim import nest as nest
 from tfshim import nn as nn
 from tfshim import random as random
+from tfshim.ops.check_ops import Assert as Assert
 from tfshim.framework.dtypes import DType as DType
 from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
 from tfshim.module import Module as Module
 from tfshim.framework.errors import OpError as OpError
 from tfshim.framework.tensor import Tensor as Tensor
+from tfshim.ops.tensor_array_ops import TensorArray as TensorArray
+from tfshim.ops.tensor_array_ops import TensorArraySpec as TensorArraySpec
 from tfshim.framework.tensor_shape import TensorShape as TensorShape
 from tfshim.eager.def_function import TensorSpec as TensorSpec
 from tfshim.eager.backprop import UnconnectedGradients as UnconnectedGradients
@@ -52,18 +56,24 @@ from tfshim.ops.math_ops import argmin as argmin
 from tfshim.ops.array_ops import argsort as argsort
 from tfshim.framework.dtypes import as_dtype as as_dtype
 from tfshim.ops.math_ops import asin as asin
+from tfshim.ops.check_ops import assert_equal as assert_equal
+from tfshim.ops.check_ops import assert_greater as assert_greater
+from tfshim.ops.check_ops import assert_less as assert_less
+from tfshim.ops.check_ops import assert_rank as assert_rank
 from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
 from tfshim.framework.dtypes import bfloat16 as bfloat16
 from tfshim.framework.dtypes import bool as bool
 from tfshim.ops.array_ops import boolean_mask as boolean_mask
 from tfshim.ops.array_ops import broadcast_to as broadcast_to
+from tfshim.ops.control_flow_ops import case as case
 from tfshim.ops.math_ops import cast as cast
 from tfshim.ops.array_ops import clip_by_norm as clip_by_norm
 from tfshim.ops.math_ops import clip_by_value as clip_by_value
 from tfshim.framework.dtypes import complex128 as complex128
 from tfshim.framework.dtypes import complex64 as complex64
 from tfshim.ops.array_ops import concat as concat
+from tfshim.ops.control_flow_ops import cond as cond
 from tfshim.framework.constant_op import constant as constant
 from tfshim.framework.constant_op import convert_to_tensor as convert_to_tensor
 from tfshim.ops.math_ops import cos as cos
@@ -73,6 +83,7 @@ from tfshim.eager.custom_gradient import custom_gradient as custom_gradient
 from tfshim.ops.math_ops import divide as divide
 from tfshim.framework.dtypes import double as double
 from tfshim.ops.linalg_ops import einsum as einsum
+from tfshim.ops.check_ops import ensure_shape as ensure_shape
 from tfshim.ops.math_ops import equal as equal
 from tfshim.eager.def_function import executing_eagerly as executing_eagerly
 from tfshim.ops.math_ops import exp as exp
@@ -83,6 +94,8 @@ from tfshim.framework.dtypes import float16 as float16
 from tfshim.framework.dtypes import float32 as float32
 from tfshim.framework.dtypes import float64 as float64
 from tfshim.ops.math_ops import floor as floor
+from tfshim.ops.functional_ops import foldl as foldl
+from tfshim.ops.functional_ops import foldr as foldr
 from tfshim.eager.def_function import function as function
 from tfshim.ops.array_ops import gather as gather
 from tfshim.ops.array_ops import gather_nd as gather_nd
@@ -103,6 +116,7 @@ from tfshim.ops.array_ops import linspace as linspace
 from tfshim.ops.math_ops import logical_and as logical_and
 from tfshim.ops.math_ops import logical_not as logical_not
 from tfshim.ops.math_ops import logical_or as logical_or
+from tfshim.ops.map_fn import map_fn as map_fn
 from tfshim.ops.linalg_ops import matmul as matmul
 from tfshim.ops.linalg_ops import band_part as matrix_band_part
 from tfshim.ops.linalg_ops import diag as matrix_diag
@@ -140,6 +154,7 @@ from tfshim.framework.dtypes import resource as resource
 from tfshim.ops.array_ops import reverse as reverse
 from tfshim.ops.math_ops import round as round
 from tfshim.ops.math_ops import saturate_cast as saturate_cast
+from tfshim.ops.functional_ops import scan as scan
 from tfshim.ops.array_ops import scatter_nd as scatter_nd
 from tfshim.ops.array_ops import shape as shape
 from tfshim.ops.math_ops import sigmoid as sigmoid
@@ -158,6 +173,7 @@ from tfshim.ops.array_ops import stop_gradient as stop_gradient
 from tfshim.ops.array_ops import strided_slice as strided_slice
 from tfshim.framework.dtypes import string as string
 from tfshim.ops.math_ops import subtract as subtract
+from tfshim.ops.control_flow_ops import switch_case as switch_case
 from tfshim.ops.math_ops import tan as tan
 from tfshim.ops.math_ops import tanh as tanh
 from tfshim.ops.array_ops import tensor_scatter_nd_update as tensor_scatter_nd_update
@@ -175,17 +191,22 @@ from tfshim.framework.dtypes import uint8 as uint8
 from tfshim.ops.array_ops import unique as unique
 from tfshim.ops.array_ops import unstack as unstack
 from tfshim.framework.dtypes import variant as variant
+from tfshim.ops.functional_ops import vectorized_map as vectorized_map
 from tfshim.ops.array_ops import where as where
+from tfshim.ops.control_flow_ops import while_loop as while_loop
 from tfshim.ops.array_ops import zeros as zeros
 from tfshim.ops.array_ops import zeros_like as zeros_like
 
 __all__ = [
+    'Assert',
     'DType',
     'GradientTape',
     'IndexedSlices',
     'Module',
     'OpError',
     'Tensor',
+    'TensorArray',
+    'TensorArraySpec',
     'TensorShape',
     'TensorSpec',
     'UnconnectedGradients',
@@ -201,6 +222,10 @@ __all__ = [
     'argsort',
     'as_dtype',
     'asin',
+    'assert_equal',
+    'assert_greater',
+    'assert_less',
+    'assert_rank',
     'atan',
     'atan2',
     'autodiff',
@@ -209,6 +234,7 @@ __all__ = [
     'bool',
     'boolean_mask',
     'broadcast_to',
+    'case',
     'cast',
     'clip_by_norm',
     'clip_by_value',
@@ -216,6 +242,7 @@ __all__ = [
     'complex128',
     'complex64',
     'concat',
+    'cond',
     'config',
     'constant',
     'convert_to_tensor',
@@ -223,10 +250,12 @@ __all__ = [
     'cosh',
     'cumsum',
     'custom_gradient',
+    'debugging',
     'divide',
     'double',
     'dtypes',
     'einsum',
+    'ensure_shape',
     'equal',
     'errors',
     'executing_eagerly',
@@ -238,6 +267,8 @@ __all__ = [
     'float32',
     'float64',
     'floor',
+    'foldl',
+    'foldr',
     'function',
     'gather',
     'gather_nd',
@@ -260,6 +291,7 @@ __all__ = [
     'logical_not',
     'logical_or',
     'manip',
+    'map_fn',
     'math',
     'matmul',
     'matrix_band_part',
@@ -301,6 +333,7 @@ __all__ = [
     'reverse',
     'round',
     'saturate_cast',
+    'scan',
     'scatter_nd',
     'shape',
     'sigmoid',
@@ -319,6 +352,7 @@ __all__ = [
     'strided_slice',
     'string',
     'subtract',
+    'switch_case',
     'tan',
     'tanh',
     'tensor_scatter_nd_update',
@@ -336,7 +370,9 @@ __all__ = [
     'unique',
     'unstack',
     'variant',
+    'vectorized_map',
     'where',
+    'while_loop',
     'zeros',
     'zeros_like',
 ]

@@ -32,6 +32,8 @@ from tfshim.ops.math_ops import greater_equal as greater_equal
 from tfshim.ops.math_ops import is_finite as is_finite
 from tfshim.ops.math_ops import is_inf as is_inf
 from tfshim.ops.math_ops import is_nan as is_nan
+from tfshim.ops.check_ops import is_non_decreasing as is_non_decreasing
+from tfshim.ops.check_ops import is_strictly_increasing as is_strictly_increasing
 from tfshim.ops.nn_ops import l2_normalize as l2_normalize
 from tfshim.ops.math_ops import less as less
 from tfshim.ops.math_ops import less_equal as less_equal
@@ -112,6 +114,8 @@ __all__ = [
     'is_finite',
     'is_inf',
     'is_nan',
+    'is_non_decreasing',
+    'is_strictly_increasing',
     'l2_normalize',
     'less',
     'less_equal',

@@ -138,8 +138,7 @@ class Tensor:
             self.shape, self._dtype.name, numpy_text(self, is_repr=True))
 
     def __format__(self, format_spec: str) -> str:
-        if not format_spec:
-            return str(self)
+        # TF: EagerTensor.__format__ formats the NumPy value, so f"{t}" is "[1. 2.]", not str(t).
         return format(self._numpy(), format_spec)
 
     @classmethod
