@@ -64,6 +64,11 @@ from tfshim.ops.math_ops import reduce_sum as reduce_sum
 from tfshim.ops.math_ops import reduce_variance as reduce_variance
 from tfshim.ops.math_ops import round as round
 from tfshim.ops.math_ops import rsqrt as rsqrt
+from tfshim.ops.segment_ops import segment_max as segment_max
+from tfshim.ops.segment_ops import segment_mean as segment_mean
+from tfshim.ops.segment_ops import segment_min as segment_min
+from tfshim.ops.segment_ops import segment_prod as segment_prod
+from tfshim.ops.segment_ops import segment_sum as segment_sum
 from tfshim.ops.math_ops import sigmoid as sigmoid
 from tfshim.ops.math_ops import sign as sign
 from tfshim.ops.math_ops import sin as sin
@@ -79,6 +84,12 @@ from tfshim.ops.math_ops import tan as tan
 from tfshim.ops.math_ops import tanh as tanh
 from tfshim.ops.array_ops import top_k as top_k
 from tfshim.ops.math_ops import truediv as truediv
+from tfshim.ops.segment_ops import unsorted_segment_max as unsorted_segment_max
+from tfshim.ops.segment_ops import unsorted_segment_mean as unsorted_segment_mean
+from tfshim.ops.segment_ops import unsorted_segment_min as unsorted_segment_min
+from tfshim.ops.segment_ops import unsorted_segment_prod as unsorted_segment_prod
+from tfshim.ops.segment_ops import unsorted_segment_sqrt_n as unsorted_segment_sqrt_n
+from tfshim.ops.segment_ops import unsorted_segment_sum as unsorted_segment_sum
 from tfshim.ops.math_ops import xdivy as xdivy
 from tfshim.ops.math_ops import xlogy as xlogy
 
@@ -146,6 +157,11 @@ __all__ = [
     'reduce_variance',
     'round',
     'rsqrt',
+    'segment_max',
+    'segment_mean',
+    'segment_min',
+    'segment_prod',
+    'segment_sum',
     'sigmoid',
     'sign',
     'sin',
@@ -161,6 +177,12 @@ __all__ = [
     'tanh',
     'top_k',
     'truediv',
+    'unsorted_segment_max',
+    'unsorted_segment_mean',
+    'unsorted_segment_min',
+    'unsorted_segment_prod',
+    'unsorted_segment_sqrt_n',
+    'unsorted_segment_sum',
     'xdivy',
     'xlogy',
 ]

@@ -214,6 +214,39 @@ EXTRA_SPECS: list[OpSpec] = [
     OpSpec("math.softmax_axis0", lambda mod, x: mod.math.softmax(x, axis=0), 1, min_rank=1),
     OpSpec("math.top_k", lambda mod, x: mod.math.top_k(x, k=1), 1, min_rank=1, dtypes=FLOATS, bounded=2.0**99,
            note="NaN: TF's choice depends on its sort internals (compat/DIFFERENCES.md)"),
+    # ---- control flow (eager: the branch/body ops are what is compared, gradients through them)
+    OpSpec("cond", lambda mod, x: mod.cond(mod.reduce_sum(x) > 0, lambda: x * x, lambda: -x), 1, max_examples=15),
+    OpSpec("case", lambda mod, x: mod.case([(mod.reduce_sum(x) > 1, lambda: x * 3), (mod.reduce_sum(x) < -1,
+                                                                                     lambda: x * x)],
+                                           default=lambda: x), 1, max_examples=15),
+    OpSpec("switch_case", lambda mod, x: mod.switch_case(mod.size(x) % 3, [lambda: x, lambda: 2 * x]), 1,
+           max_examples=15),
+    OpSpec("while_loop", lambda mod, x: mod.while_loop(lambda i, a: i < 3, lambda i, a: (i + 1, a * x), (0, x)), 1,
+           bounded=100.0, max_examples=15),
+    OpSpec("map_fn", lambda mod, x: mod.map_fn(lambda r: r * r + r, x), 1, min_rank=1, max_examples=15),
+    OpSpec("map_fn_signature", lambda mod, x: mod.map_fn(lambda r: (mod.reduce_sum(r), r), x,
+                                                         fn_output_signature=(x.dtype, x.dtype)), 1, min_rank=1,
+           max_examples=15, **NOT_EXACT),
+    OpSpec("scan", lambda mod, x: mod.scan(lambda a, r: a * r + r, x), 1, min_rank=1, bounded=10.0, max_examples=15),
+    OpSpec("foldl", lambda mod, x: mod.foldl(lambda a, r: a - r, x), 1, min_rank=1, max_examples=15),
+    OpSpec("foldr", lambda mod, x: mod.foldr(lambda a, r: a * 2 - r, x, initializer=x[0]), 1, min_rank=1,
+           max_examples=15),
+    OpSpec("tensor_array", lambda mod, x: mod.TensorArray(x.dtype, size=0, dynamic_size=True).unstack(x).stack(), 1,
+           min_rank=1, max_examples=15),
+    OpSpec("ensure_shape/check_numerics", lambda mod, x: mod.debugging.check_numerics(mod.ensure_shape(x, x.shape),
+                                                                                       "m"), 1, max_examples=15),
+    # ---- segment reductions (sorted ids 0,0,1,1,2,...; unsorted ids with a dropped -1)
+    *[OpSpec("math." + n, lambda mod, x, n=n: getattr(mod.math, n)(x, [i // 2 for i in range(x.shape[0])]), 1,
+             min_rank=1, dtypes=FLOATS + ("int32",), max_examples=15, plain_zeros=True,
+             **(NOT_EXACT if n in ("segment_mean", "segment_prod") else {}))
+      for n in ("segment_sum", "segment_mean", "segment_max", "segment_min", "segment_prod")],
+    *[OpSpec("math." + n, lambda mod, x, n=n: getattr(mod.math, n)(x, [(3 * i) % 4 - 1 for i in range(x.shape[0])],
+                                                                   3), 1,
+             min_rank=1, dtypes=FLOATS + ("int32",), max_examples=15, plain_zeros=True,
+             **(NOT_EXACT if n in ("unsorted_segment_mean", "unsorted_segment_sqrt_n", "unsorted_segment_prod")
+                else {}))
+      for n in ("unsorted_segment_sum", "unsorted_segment_mean", "unsorted_segment_max", "unsorted_segment_min",
+                "unsorted_segment_prod", "unsorted_segment_sqrt_n")],
 ]
 
 
