@@ -104,6 +104,7 @@ from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
 from tfshim.framework.dtypes import half as half
 from tfshim.ops.array_ops import identity as identity
+from tfshim.ops.array_ops import identity_n as identity_n
 from tfshim.framework.dtypes import int16 as int16
 from tfshim.framework.dtypes import int32 as int32
 from tfshim.framework.dtypes import int64 as int64
@@ -149,14 +150,20 @@ from tfshim.ops.math_ops import reduce_mean as reduce_mean
 from tfshim.ops.math_ops import reduce_min as reduce_min
 from tfshim.ops.math_ops import reduce_prod as reduce_prod
 from tfshim.ops.math_ops import reduce_sum as reduce_sum
+from tfshim.ops.array_ops import repeat as repeat
 from tfshim.ops.array_ops import reshape as reshape
 from tfshim.framework.dtypes import resource as resource
 from tfshim.ops.array_ops import reverse as reverse
+from tfshim.ops.array_ops import reverse_sequence as reverse_sequence
+from tfshim.ops.manip_ops import roll as roll
 from tfshim.ops.math_ops import round as round
 from tfshim.ops.math_ops import saturate_cast as saturate_cast
 from tfshim.ops.functional_ops import scan as scan
 from tfshim.ops.array_ops import scatter_nd as scatter_nd
+from tfshim.ops.array_ops import searchsorted as searchsorted
+from tfshim.ops.array_ops import sequence_mask as sequence_mask
 from tfshim.ops.array_ops import shape as shape
+from tfshim.ops.array_ops import shape_n as shape_n
 from tfshim.ops.math_ops import sigmoid as sigmoid
 from tfshim.ops.math_ops import sign as sign
 from tfshim.ops.math_ops import sin as sin
@@ -176,6 +183,10 @@ from tfshim.ops.math_ops import subtract as subtract
 from tfshim.ops.control_flow_ops import switch_case as switch_case
 from tfshim.ops.math_ops import tan as tan
 from tfshim.ops.math_ops import tanh as tanh
+from tfshim.ops.array_ops import tensor_scatter_nd_add as tensor_scatter_nd_add
+from tfshim.ops.array_ops import tensor_scatter_nd_max as tensor_scatter_nd_max
+from tfshim.ops.array_ops import tensor_scatter_nd_min as tensor_scatter_nd_min
+from tfshim.ops.array_ops import tensor_scatter_nd_sub as tensor_scatter_nd_sub
 from tfshim.ops.array_ops import tensor_scatter_nd_update as tensor_scatter_nd_update
 from tfshim.ops.linalg_ops import tensordot as tensordot
 from tfshim.ops.array_ops import tile as tile
@@ -189,6 +200,8 @@ from tfshim.framework.dtypes import uint32 as uint32
 from tfshim.framework.dtypes import uint64 as uint64
 from tfshim.framework.dtypes import uint8 as uint8
 from tfshim.ops.array_ops import unique as unique
+from tfshim.ops.array_ops import unique_with_counts as unique_with_counts
+from tfshim.ops.array_ops import unravel_index as unravel_index
 from tfshim.ops.array_ops import unstack as unstack
 from tfshim.framework.dtypes import variant as variant
 from tfshim.ops.functional_ops import vectorized_map as vectorized_map
@@ -277,6 +290,7 @@ __all__ = [
     'greater_equal',
     'half',
     'identity',
+    'identity_n',
     'int16',
     'int32',
     'int64',
@@ -328,14 +342,20 @@ __all__ = [
     'reduce_min',
     'reduce_prod',
     'reduce_sum',
+    'repeat',
     'reshape',
     'resource',
     'reverse',
+    'reverse_sequence',
+    'roll',
     'round',
     'saturate_cast',
     'scan',
     'scatter_nd',
+    'searchsorted',
+    'sequence_mask',
     'shape',
+    'shape_n',
     'sigmoid',
     'sign',
     'sin',
@@ -355,6 +375,10 @@ __all__ = [
     'switch_case',
     'tan',
     'tanh',
+    'tensor_scatter_nd_add',
+    'tensor_scatter_nd_max',
+    'tensor_scatter_nd_min',
+    'tensor_scatter_nd_sub',
     'tensor_scatter_nd_update',
     'tensordot',
     'tile',
@@ -368,6 +392,8 @@ __all__ = [
     'uint64',
     'uint8',
     'unique',
+    'unique_with_counts',
+    'unravel_index',
     'unstack',
     'variant',
     'vectorized_map',

@@ -29,6 +29,7 @@ from tfshim.ops.math_ops import floordiv as floordiv
 from tfshim.ops.math_ops import floormod as floormod
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
+from tfshim.ops.array_ops import invert_permutation as invert_permutation
 from tfshim.ops.math_ops import is_finite as is_finite
 from tfshim.ops.math_ops import is_inf as is_inf
 from tfshim.ops.math_ops import is_nan as is_nan
@@ -122,6 +123,7 @@ __all__ = [
     'floormod',
     'greater',
     'greater_equal',
+    'invert_permutation',
     'is_finite',
     'is_inf',
     'is_nan',

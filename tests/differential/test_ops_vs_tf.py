@@ -247,6 +247,27 @@ EXTRA_SPECS: list[OpSpec] = [
                 else {}))
       for n in ("unsorted_segment_sum", "unsorted_segment_mean", "unsorted_segment_max", "unsorted_segment_min",
                 "unsorted_segment_prod", "unsorted_segment_sqrt_n")],
+    # ---- array ops
+    OpSpec("roll", lambda mod, x: mod.roll(x, [1, -2], [0, -1]), 1, min_rank=1, dtypes=NUMBERS, max_examples=15),
+    OpSpec("repeat", lambda mod, x: mod.repeat(x, 2, axis=0), 1, min_rank=1, dtypes=NUMBERS, max_examples=15),
+    OpSpec("repeat_counts", lambda mod, x: mod.repeat(x, [i % 3 for i in range(x.shape[-1])], axis=-1), 1,
+           min_rank=1, max_examples=15),
+    OpSpec("searchsorted", lambda mod, x, y: [mod.searchsorted(mod.sort(x), y), mod.searchsorted(mod.sort(x), y,
+                                                                                                   side="right")], 2,
+           same_shape=True, min_rank=1, dtypes=("float32", "int32"), grad=False, plain_zeros=True, max_examples=15,
+           note="NaN in the sorted sequence: its order is undefined"),
+    OpSpec("sequence_mask", lambda mod, x: mod.sequence_mask(mod.math.floormod(mod.cast(x, mod.int32), 5), 4), 1,
+           dtypes=("int32",), grad=False, max_examples=15),
+    OpSpec("reverse_sequence", lambda mod, x: mod.reverse_sequence(x, [i % (x.shape[1] + 1) for i in
+                                                                       range(x.shape[0])], seq_axis=1, batch_axis=0), 1,
+           min_rank=2, max_examples=15),
+    OpSpec("tensor_scatter_nd_add/sub", lambda mod, x: [mod.tensor_scatter_nd_add(x, [[0], [0]], x[:1] + x[:1]),
+                                                        mod.tensor_scatter_nd_sub(x, [[0]], x[:1] * 3)], 1,
+           min_rank=1, dtypes=NUMBERS, max_examples=15, **NOT_EXACT),
+    OpSpec("tensor_scatter_nd_max/min", lambda mod, x: [mod.tensor_scatter_nd_max(x, [[0], [0]], x[:1] * 2 - 1),
+                                                        mod.tensor_scatter_nd_min(x, [[0]], x[:1] - 1)], 1,
+           min_rank=1, max_examples=15, plain_zeros=True, bounded=1e6),
+    OpSpec("identity_n", lambda mod, x, y: mod.identity_n([x, y]), 2, max_examples=15),
 ]
 
 
