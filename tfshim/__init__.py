@@ -49,19 +49,23 @@ from tfshim.framework.variable_enums import VariableAggregation as VariableAggre
 from tfshim.framework.variable_enums import VariableSynchronization as VariableSynchronization
 from tfshim.ops.math_ops import abs as abs
 from tfshim.ops.math_ops import acos as acos
+from tfshim.ops.math_ops import acosh as acosh
 from tfshim.ops.math_ops import add as add
 from tfshim.ops.math_ops import add_n as add_n
+from tfshim.ops.math_ops import angle as angle
 from tfshim.ops.math_ops import argmax as argmax
 from tfshim.ops.math_ops import argmin as argmin
 from tfshim.ops.array_ops import argsort as argsort
 from tfshim.framework.dtypes import as_dtype as as_dtype
 from tfshim.ops.math_ops import asin as asin
+from tfshim.ops.math_ops import asinh as asinh
 from tfshim.ops.check_ops import assert_equal as assert_equal
 from tfshim.ops.check_ops import assert_greater as assert_greater
 from tfshim.ops.check_ops import assert_less as assert_less
 from tfshim.ops.check_ops import assert_rank as assert_rank
 from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
+from tfshim.ops.math_ops import atanh as atanh
 from tfshim.framework.dtypes import bfloat16 as bfloat16
 from tfshim.framework.dtypes import bool as bool
 from tfshim.ops.array_ops import boolean_mask as boolean_mask
@@ -70,6 +74,7 @@ from tfshim.ops.control_flow_ops import case as case
 from tfshim.ops.math_ops import cast as cast
 from tfshim.ops.array_ops import clip_by_norm as clip_by_norm
 from tfshim.ops.math_ops import clip_by_value as clip_by_value
+from tfshim.ops.math_ops import complex as complex
 from tfshim.framework.dtypes import complex128 as complex128
 from tfshim.framework.dtypes import complex64 as complex64
 from tfshim.ops.array_ops import concat as concat
@@ -80,6 +85,7 @@ from tfshim.ops.math_ops import cos as cos
 from tfshim.ops.math_ops import cosh as cosh
 from tfshim.ops.math_ops import cumsum as cumsum
 from tfshim.eager.custom_gradient import custom_gradient as custom_gradient
+from tfshim.ops.math_ops import digamma as digamma
 from tfshim.ops.math_ops import divide as divide
 from tfshim.framework.dtypes import double as double
 from tfshim.ops.linalg_ops import einsum as einsum
@@ -105,13 +111,16 @@ from tfshim.ops.math_ops import greater_equal as greater_equal
 from tfshim.framework.dtypes import half as half
 from tfshim.ops.array_ops import identity as identity
 from tfshim.ops.array_ops import identity_n as identity_n
+from tfshim.ops.math_ops import imag as imag
 from tfshim.framework.dtypes import int16 as int16
 from tfshim.framework.dtypes import int32 as int32
 from tfshim.framework.dtypes import int64 as int64
 from tfshim.framework.dtypes import int8 as int8
 from tfshim.framework.tensor import is_tensor as is_tensor
+from tfshim.ops.math_ops import lbeta as lbeta
 from tfshim.ops.math_ops import less as less
 from tfshim.ops.math_ops import less_equal as less_equal
+from tfshim.ops.math_ops import lgamma as lgamma
 from tfshim.ops.array_ops import linspace as lin_space
 from tfshim.ops.array_ops import linspace as linspace
 from tfshim.ops.math_ops import logical_and as logical_and
@@ -136,10 +145,12 @@ from tfshim.ops.array_ops import one_hot as one_hot
 from tfshim.ops.array_ops import ones as ones
 from tfshim.ops.array_ops import ones_like as ones_like
 from tfshim.ops.array_ops import pad as pad
+from tfshim.ops.math_ops import polygamma as polygamma
 from tfshim.ops.math_ops import pow as pow
 from tfshim.eager.def_function import print_v2 as print
 from tfshim.ops.array_ops import range as range
 from tfshim.ops.array_ops import rank as rank
+from tfshim.ops.math_ops import real as real
 from tfshim.ops.math_ops import realdiv as realdiv
 from tfshim.eager.custom_gradient import recompute_grad as recompute_grad
 from tfshim.ops.math_ops import reduce_all as reduce_all
@@ -155,9 +166,11 @@ from tfshim.ops.array_ops import reshape as reshape
 from tfshim.framework.dtypes import resource as resource
 from tfshim.ops.array_ops import reverse as reverse
 from tfshim.ops.array_ops import reverse_sequence as reverse_sequence
+from tfshim.ops.math_ops import rint as rint
 from tfshim.ops.manip_ops import roll as roll
 from tfshim.ops.math_ops import round as round
 from tfshim.ops.math_ops import saturate_cast as saturate_cast
+from tfshim.ops.math_ops import scalar_mul as scalar_mul
 from tfshim.ops.functional_ops import scan as scan
 from tfshim.ops.array_ops import scatter_nd as scatter_nd
 from tfshim.ops.array_ops import searchsorted as searchsorted
@@ -209,6 +222,7 @@ from tfshim.ops.array_ops import where as where
 from tfshim.ops.control_flow_ops import while_loop as while_loop
 from tfshim.ops.array_ops import zeros as zeros
 from tfshim.ops.array_ops import zeros_like as zeros_like
+from tfshim.ops.math_ops import zeta as zeta
 
 __all__ = [
     'Assert',
@@ -228,19 +242,23 @@ __all__ = [
     'VariableSynchronization',
     'abs',
     'acos',
+    'acosh',
     'add',
     'add_n',
+    'angle',
     'argmax',
     'argmin',
     'argsort',
     'as_dtype',
     'asin',
+    'asinh',
     'assert_equal',
     'assert_greater',
     'assert_less',
     'assert_rank',
     'atan',
     'atan2',
+    'atanh',
     'autodiff',
     'bfloat16',
     'bitwise',
@@ -252,6 +270,7 @@ __all__ = [
     'clip_by_norm',
     'clip_by_value',
     'compat',
+    'complex',
     'complex128',
     'complex64',
     'concat',
@@ -264,6 +283,7 @@ __all__ = [
     'cumsum',
     'custom_gradient',
     'debugging',
+    'digamma',
     'divide',
     'double',
     'dtypes',
@@ -291,13 +311,16 @@ __all__ = [
     'half',
     'identity',
     'identity_n',
+    'imag',
     'int16',
     'int32',
     'int64',
     'int8',
     'is_tensor',
+    'lbeta',
     'less',
     'less_equal',
+    'lgamma',
     'lin_space',
     'linalg',
     'linspace',
@@ -327,11 +350,13 @@ __all__ = [
     'ones',
     'ones_like',
     'pad',
+    'polygamma',
     'pow',
     'print',
     'random',
     'range',
     'rank',
+    'real',
     'realdiv',
     'recompute_grad',
     'reduce_all',
@@ -347,9 +372,11 @@ __all__ = [
     'resource',
     'reverse',
     'reverse_sequence',
+    'rint',
     'roll',
     'round',
     'saturate_cast',
+    'scalar_mul',
     'scan',
     'scatter_nd',
     'searchsorted',
@@ -401,4 +428,5 @@ __all__ = [
     'while_loop',
     'zeros',
     'zeros_like',
+    'zeta',
 ]

@@ -32,6 +32,7 @@ from tfshim.ops.nn_ops import silu as swish
 from tfshim.ops.math_ops import tanh as tanh
 from tfshim.ops.array_ops import top_k as top_k
 from tfshim.ops.nn_ops import weighted_cross_entropy_with_logits as weighted_cross_entropy_with_logits
+from tfshim.ops.math_ops import zero_fraction as zero_fraction
 
 __all__ = [
     'avg_pool',
@@ -65,4 +66,5 @@ __all__ = [
     'tanh',
     'top_k',
     'weighted_cross_entropy_with_logits',
+    'zero_fraction',
 ]

@@ -51,9 +51,10 @@ class IndexedSlices:
         return _wrap_as(self._value, self._values._dtype)
 
     def __str__(self) -> str:
-        return "IndexedSlices(indices={}, values={}{})".format(
+        # TF formats with %s (str of each tensor): "{}" would format the NumPy values (Tensor.__format__).
+        return "IndexedSlices(indices=%s, values=%s%s)" % (
             self._indices, self._values,
-            (f", dense_shape={self._dense_shape}") if self._dense_shape is not None else "")
+            (", dense_shape=%s" % (self._dense_shape,)) if self._dense_shape is not None else "")
 
     def __neg__(self) -> IndexedSlices:
         from tfshim.ops.math_ops import negative
