@@ -85,9 +85,13 @@ from tfshim.ops.math_ops import cos as cos
 from tfshim.ops.math_ops import cosh as cosh
 from tfshim.ops.math_ops import cumsum as cumsum
 from tfshim.eager.custom_gradient import custom_gradient as custom_gradient
+from tfshim.ops.linalg_impl import tensor_diag as diag
+from tfshim.ops.linalg_impl import tensor_diag_part as diag_part
 from tfshim.ops.math_ops import digamma as digamma
 from tfshim.ops.math_ops import divide as divide
 from tfshim.framework.dtypes import double as double
+from tfshim.ops.linalg_impl import eig as eig
+from tfshim.ops.linalg_impl import eigvals as eigvals
 from tfshim.ops.linalg_ops import einsum as einsum
 from tfshim.ops.check_ops import ensure_shape as ensure_shape
 from tfshim.ops.math_ops import equal as equal
@@ -148,6 +152,7 @@ from tfshim.ops.array_ops import pad as pad
 from tfshim.ops.math_ops import polygamma as polygamma
 from tfshim.ops.math_ops import pow as pow
 from tfshim.eager.def_function import print_v2 as print
+from tfshim.ops.linalg_impl import qr as qr
 from tfshim.ops.array_ops import range as range
 from tfshim.ops.array_ops import rank as rank
 from tfshim.ops.math_ops import real as real
@@ -193,6 +198,7 @@ from tfshim.ops.array_ops import stop_gradient as stop_gradient
 from tfshim.ops.array_ops import strided_slice as strided_slice
 from tfshim.framework.dtypes import string as string
 from tfshim.ops.math_ops import subtract as subtract
+from tfshim.ops.linalg_impl import svd as svd
 from tfshim.ops.control_flow_ops import switch_case as switch_case
 from tfshim.ops.math_ops import tan as tan
 from tfshim.ops.math_ops import tanh as tanh
@@ -283,10 +289,14 @@ __all__ = [
     'cumsum',
     'custom_gradient',
     'debugging',
+    'diag',
+    'diag_part',
     'digamma',
     'divide',
     'double',
     'dtypes',
+    'eig',
+    'eigvals',
     'einsum',
     'ensure_shape',
     'equal',
@@ -353,6 +363,7 @@ __all__ = [
     'polygamma',
     'pow',
     'print',
+    'qr',
     'random',
     'range',
     'rank',
@@ -399,6 +410,7 @@ __all__ = [
     'strided_slice',
     'string',
     'subtract',
+    'svd',
     'switch_case',
     'tan',
     'tanh',

@@ -36,6 +36,7 @@ from tfshim.ops.math_ops import floormod as floormod
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
 from tfshim.ops.math_ops import imag as imag
+from tfshim.ops.nn_impl import in_top_k as in_top_k
 from tfshim.ops.array_ops import invert_permutation as invert_permutation
 from tfshim.ops.math_ops import is_finite as is_finite
 from tfshim.ops.math_ops import is_inf as is_inf
@@ -152,6 +153,7 @@ __all__ = [
     'greater',
     'greater_equal',
     'imag',
+    'in_top_k',
     'invert_permutation',
     'is_finite',
     'is_inf',

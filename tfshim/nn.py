@@ -4,22 +4,37 @@
 from tfshim.ops.nn_ops import avg_pool as avg_pool
 from tfshim.ops.nn_ops import avg_pool1d as avg_pool1d
 from tfshim.ops.nn_ops import avg_pool2d as avg_pool2d
+from tfshim.ops.nn_impl import batch_normalization as batch_normalization
 from tfshim.ops.nn_ops import bias_add as bias_add
 from tfshim.ops.nn_ops import conv1d as conv1d
+from tfshim.ops.nn_impl import conv1d_transpose as conv1d_transpose
 from tfshim.ops.nn_ops import conv2d as conv2d
+from tfshim.ops.nn_impl import conv2d_transpose as conv2d_transpose
+from tfshim.ops.nn_impl import conv_transpose as conv_transpose
+from tfshim.ops.nn_impl import crelu as crelu
+from tfshim.ops.nn_impl import depth_to_space as depth_to_space
+from tfshim.ops.nn_impl import depthwise_conv2d as depthwise_conv2d
 from tfshim.ops.nn_ops import dropout as dropout
 from tfshim.ops.nn_ops import elu as elu
+from tfshim.ops.nn_impl import embedding_lookup as embedding_lookup
 from tfshim.ops.nn_ops import gelu as gelu
+from tfshim.ops.nn_impl import in_top_k as in_top_k
+from tfshim.ops.nn_impl import l2_loss as l2_loss
 from tfshim.ops.nn_ops import l2_normalize as l2_normalize
 from tfshim.ops.nn_ops import leaky_relu as leaky_relu
+from tfshim.ops.nn_impl import local_response_normalization as local_response_normalization
+from tfshim.ops.nn_impl import log_poisson_loss as log_poisson_loss
 from tfshim.ops.nn_ops import log_softmax as log_softmax
+from tfshim.ops.nn_impl import local_response_normalization as lrn
 from tfshim.ops.nn_ops import max_pool as max_pool
 from tfshim.ops.nn_ops import max_pool1d as max_pool1d
 from tfshim.ops.nn_ops import max_pool2d as max_pool2d
 from tfshim.ops.nn_ops import moments as moments
+from tfshim.ops.nn_impl import normalize_moments as normalize_moments
 from tfshim.ops.nn_ops import relu as relu
 from tfshim.ops.nn_ops import relu6 as relu6
 from tfshim.ops.nn_ops import selu as selu
+from tfshim.ops.nn_impl import separable_conv2d as separable_conv2d
 from tfshim.ops.math_ops import sigmoid as sigmoid
 from tfshim.ops.nn_ops import sigmoid_cross_entropy_with_logits as sigmoid_cross_entropy_with_logits
 from tfshim.ops.nn_ops import silu as silu
@@ -27,33 +42,51 @@ from tfshim.ops.nn_ops import softmax as softmax
 from tfshim.ops.nn_ops import softmax_cross_entropy_with_logits as softmax_cross_entropy_with_logits
 from tfshim.ops.nn_ops import softplus as softplus
 from tfshim.ops.nn_ops import softsign as softsign
+from tfshim.ops.nn_impl import space_to_depth as space_to_depth
 from tfshim.ops.nn_ops import sparse_softmax_cross_entropy_with_logits as sparse_softmax_cross_entropy_with_logits
+from tfshim.ops.nn_impl import sufficient_statistics as sufficient_statistics
 from tfshim.ops.nn_ops import silu as swish
 from tfshim.ops.math_ops import tanh as tanh
 from tfshim.ops.array_ops import top_k as top_k
 from tfshim.ops.nn_ops import weighted_cross_entropy_with_logits as weighted_cross_entropy_with_logits
+from tfshim.ops.nn_impl import weighted_moments as weighted_moments
 from tfshim.ops.math_ops import zero_fraction as zero_fraction
 
 __all__ = [
     'avg_pool',
     'avg_pool1d',
     'avg_pool2d',
+    'batch_normalization',
     'bias_add',
     'conv1d',
+    'conv1d_transpose',
     'conv2d',
+    'conv2d_transpose',
+    'conv_transpose',
+    'crelu',
+    'depth_to_space',
+    'depthwise_conv2d',
     'dropout',
     'elu',
+    'embedding_lookup',
     'gelu',
+    'in_top_k',
+    'l2_loss',
     'l2_normalize',
     'leaky_relu',
+    'local_response_normalization',
+    'log_poisson_loss',
     'log_softmax',
+    'lrn',
     'max_pool',
     'max_pool1d',
     'max_pool2d',
     'moments',
+    'normalize_moments',
     'relu',
     'relu6',
     'selu',
+    'separable_conv2d',
     'sigmoid',
     'sigmoid_cross_entropy_with_logits',
     'silu',
@@ -61,10 +94,13 @@ __all__ = [
     'softmax_cross_entropy_with_logits',
     'softplus',
     'softsign',
+    'space_to_depth',
     'sparse_softmax_cross_entropy_with_logits',
+    'sufficient_statistics',
     'swish',
     'tanh',
     'top_k',
     'weighted_cross_entropy_with_logits',
+    'weighted_moments',
     'zero_fraction',
 ]

@@ -298,6 +298,53 @@ EXTRA_SPECS: list[OpSpec] = [
     OpSpec("math.polyval", lambda mod, x, y: mod.math.polyval([x, y, x], y), 2, max_examples=15),
     OpSpec("math.zero_fraction", lambda mod, x: mod.math.zero_fraction(x), 1, dtypes=NUMBERS, grad=False,
            max_examples=10),
+    # ---- linalg decompositions and compositions (LAPACK vs Eigen: values to rounding, vector signs may differ)
+    OpSpec("linalg.svd_values", lambda mod, x: mod.linalg.svd(x, compute_uv=False), 1, min_rank=2, max_rank=3,
+           dtypes=("float32", "float64"), bounded=10.0, max_examples=10, grad=False, **NOT_EXACT,
+           note="gradient: not unique for repeated singular values (tests/ops/test_linalg_impl.py checks it)"),
+    OpSpec("linalg.svd_reconstruct", lambda mod, x: (lambda s, u, v: mod.matmul(u * s[..., None, :], v,
+                                                                                 adjoint_b=True))(
+        *mod.linalg.svd(x)), 1, min_rank=2, max_rank=3, dtypes=("float64",), bounded=10.0, max_examples=10,
+           **NOT_EXACT),
+    OpSpec("linalg.qr", lambda mod, x: list(mod.linalg.qr(_spd(mod, x))), 1, min_rank=2, max_rank=3,
+           dtypes=("float32", "float64"), bounded=10.0, max_examples=10, grad=False, **NOT_EXACT),
+    OpSpec("linalg.eigvalsh", lambda mod, x: mod.linalg.eigvalsh(_spd(mod, x)), 1, min_rank=2, max_rank=3,
+           dtypes=("float32", "float64"), bounded=10.0, max_examples=10, **NOT_EXACT),
+    OpSpec("linalg.lu", lambda mod, x: list(mod.linalg.lu(_spd(mod, x))), 1, min_rank=2, max_rank=3,
+           dtypes=("float32", "float64"), bounded=10.0, max_examples=10, grad=False),
+    OpSpec("linalg.lu_solve/reconstruct", lambda mod, x: (lambda lu, p: [
+        mod.linalg.lu_reconstruct(lu, p), mod.linalg.lu_solve(lu, p, _sq(mod, x))])(*mod.linalg.lu(_spd(mod, x))), 1,
+           min_rank=2, max_rank=3, dtypes=("float32", "float64"), bounded=10.0, max_examples=10, **NOT_EXACT),
+    OpSpec("linalg.cholesky_solve/logdet", lambda mod, x: [
+        mod.linalg.cholesky_solve(mod.linalg.cholesky(_spd(mod, x)), _sq(mod, x)), mod.linalg.logdet(_spd(mod, x))],
+           1, min_rank=2, max_rank=3, dtypes=("float32", "float64"), bounded=10.0, max_examples=10, **NOT_EXACT),
+    OpSpec("linalg.expm", lambda mod, x: mod.linalg.expm(_sq(mod, x)), 1, min_rank=2, max_rank=3,
+           dtypes=("float32", "float64"), bounded=3.0, max_examples=10, **NOT_EXACT),
+    OpSpec("linalg.pinv/matrix_rank", lambda mod, x: [mod.linalg.pinv(x), mod.linalg.matrix_rank(x)], 1, min_rank=2,
+           max_rank=2, dtypes=("float64",), bounded=10.0, max_examples=10, grad=False, **NOT_EXACT),
+    OpSpec("linalg.cross", lambda mod, x, y: mod.linalg.cross(x[..., :3], y[..., :3]), 2, same_shape=True,
+           min_rank=1, max_examples=10, **NOT_EXACT),
+    OpSpec("linalg.tensor_diag/part", lambda mod, x: [mod.linalg.tensor_diag(x),
+                                                      mod.linalg.tensor_diag_part(mod.linalg.tensor_diag(x))], 1,
+           max_rank=2, dtypes=NUMBERS, max_examples=10),
+    OpSpec("linalg.global_norm", lambda mod, x, y: mod.linalg.global_norm([x, y]), 2, max_examples=10, **NOT_EXACT),
+    # ---- nn compositions
+    unary("nn.l2_loss", max_examples=15, **NOT_EXACT),
+    OpSpec("nn.batch_normalization", lambda mod, x, y: mod.nn.batch_normalization(x, y, mod.abs(y), 0.5, 2.0, 1e-3),
+           2, max_examples=15, **NOT_EXACT),
+    OpSpec("nn.crelu", lambda mod, x: mod.nn.crelu(x), 1, min_rank=1, max_examples=10),
+    OpSpec("nn.embedding_lookup", lambda mod, x: mod.nn.embedding_lookup(x, [0, x.shape[0] - 1, 0]), 1, min_rank=1,
+           max_examples=10),
+    OpSpec("nn.depth_to_space/space_to_depth", lambda mod, x: mod.nn.space_to_depth(mod.nn.depth_to_space(
+        mod.reshape(mod.tile(mod.reshape(x, [-1])[:1], [16]), [1, 1, 2, 8]), 2), 2), 1, min_rank=1, max_examples=10),
+    OpSpec("nn.depthwise_conv2d", lambda mod, x: mod.nn.depthwise_conv2d(
+        x[None, ..., None] * mod.ones([1, 1, 1, 2], x.dtype), mod.cast(mod.reshape(mod.range(8), [2, 2, 2, 1]) / 8,
+                                                                       x.dtype), [1, 1, 1, 1], "SAME"), 1,
+           min_rank=2, max_rank=2, dtypes=("float32",), bounded=100.0, max_examples=10, **NOT_EXACT),
+    OpSpec("nn.conv2d_transpose", lambda mod, x: mod.nn.conv2d_transpose(
+        x[None, ..., None], mod.cast(mod.reshape(mod.range(4), [2, 2, 1, 1]) / 4, x.dtype),
+        [1, 2 * x.shape[0], 2 * x.shape[1], 1], 2, "SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32",),
+           bounded=100.0, max_examples=10, **NOT_EXACT),
 ]
 
 
