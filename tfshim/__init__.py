@@ -67,6 +67,7 @@ from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
 from tfshim.ops.math_ops import atanh as atanh
 from tfshim.framework.dtypes import bfloat16 as bfloat16
+from tfshim.ops.bincount_ops import bincount as bincount
 from tfshim.framework.dtypes import bool as bool
 from tfshim.ops.array_ops import boolean_mask as boolean_mask
 from tfshim.ops.array_ops import broadcast_to as broadcast_to
@@ -113,6 +114,8 @@ from tfshim.eager.backprop import gradients as gradients
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
 from tfshim.framework.dtypes import half as half
+from tfshim.ops.histogram_ops import histogram_fixed_width as histogram_fixed_width
+from tfshim.ops.histogram_ops import histogram_fixed_width_bins as histogram_fixed_width_bins
 from tfshim.ops.array_ops import identity as identity
 from tfshim.ops.array_ops import identity_n as identity_n
 from tfshim.ops.math_ops import imag as imag
@@ -267,6 +270,7 @@ __all__ = [
     'atanh',
     'autodiff',
     'bfloat16',
+    'bincount',
     'bitwise',
     'bool',
     'boolean_mask',
@@ -319,6 +323,8 @@ __all__ = [
     'greater',
     'greater_equal',
     'half',
+    'histogram_fixed_width',
+    'histogram_fixed_width_bins',
     'identity',
     'identity_n',
     'imag',

@@ -15,13 +15,16 @@ from tfshim.ops.math_ops import asinh as asinh
 from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
 from tfshim.ops.math_ops import atanh as atanh
+from tfshim.ops.bincount_ops import bincount as bincount
 from tfshim.ops.math_ops import ceil as ceil
+from tfshim.ops.confusion_matrix import confusion_matrix as confusion_matrix
 from tfshim.ops.math_ops import conj as conj
 from tfshim.ops.math_ops import cos as cos
 from tfshim.ops.math_ops import cosh as cosh
 from tfshim.ops.math_ops import count_nonzero as count_nonzero
 from tfshim.ops.math_ops import cumprod as cumprod
 from tfshim.ops.math_ops import cumsum as cumsum
+from tfshim.ops.math_ops import cumulative_logsumexp as cumulative_logsumexp
 from tfshim.ops.math_ops import digamma as digamma
 from tfshim.ops.math_ops import divide as divide
 from tfshim.ops.math_ops import divide_no_nan as divide_no_nan
@@ -132,13 +135,16 @@ __all__ = [
     'atan',
     'atan2',
     'atanh',
+    'bincount',
     'ceil',
+    'confusion_matrix',
     'conj',
     'cos',
     'cosh',
     'count_nonzero',
     'cumprod',
     'cumsum',
+    'cumulative_logsumexp',
     'digamma',
     'divide',
     'divide_no_nan',

@@ -345,6 +345,21 @@ EXTRA_SPECS: list[OpSpec] = [
         x[None, ..., None], mod.cast(mod.reshape(mod.range(4), [2, 2, 1, 1]) / 4, x.dtype),
         [1, 2 * x.shape[0], 2 * x.shape[1], 1], 2, "SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32",),
            bounded=100.0, max_examples=10, **NOT_EXACT),
+    # ---- counting and scans
+    OpSpec("math.bincount", lambda mod, x: [mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7)),
+                                            mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7),
+                                                              minlength=9, binary_output=True)], 1,
+           dtypes=("int32",), grad=False, max_examples=10),
+    OpSpec("histogram_fixed_width", lambda mod, x: [mod.histogram_fixed_width(x, [-5.0, 5.0], nbins=7),
+                                                    mod.histogram_fixed_width_bins(x, [-5.0, 5.0], nbins=7)], 1,
+           dtypes=("float32", "float64"), grad=False, plain_zeros=True, bounded=1e6, max_examples=10),
+    OpSpec("math.confusion_matrix", lambda mod, x: mod.math.confusion_matrix(
+        mod.math.floormod(mod.reshape(x, [-1]), 4), mod.math.floormod(mod.reshape(x, [-1]) * 3, 4), num_classes=4), 1,
+           dtypes=("int32",), grad=False, max_examples=10),
+    OpSpec("math.cumulative_logsumexp", lambda mod, x: [mod.math.cumulative_logsumexp(x, axis=-1),
+                                                        mod.math.cumulative_logsumexp(x, axis=0, exclusive=True,
+                                                                                      reverse=True)], 1,
+           min_rank=1, bounded=50.0, max_examples=15, **NOT_EXACT),
 ]
 
 

@@ -23,3 +23,9 @@ def test_gradients():
     check_gradients(lambda v: tf.math.zeta(tf.constant(2.5, tf.float64), v), V, rtol=1e-4)
     check_gradients(lambda v: tf.math.lbeta(tf.stack([v, v + 1], 1)), V, rtol=1e-4)
     check_gradients(lambda v: tf.math.real(tf.complex(v, v * 2) * tf.complex(v, -v)), V)
+
+
+def test_cumulative_logsumexp_gradient():
+    x = np.array([[0.5, -1.0, 2.0], [0.25, 3.0, -0.5]])
+    check_gradients(lambda v: tf.math.cumulative_logsumexp(v, axis=1), x)
+    check_gradients(lambda v: tf.math.cumulative_logsumexp(v, axis=0, exclusive=True, reverse=True)[:1], x)

@@ -26,6 +26,7 @@ from tfshim.ops.op import (
     defop,
     disallowed_dtype,
     dtype_mismatch,
+    error_suffix,
     not_differentiable,
     run_op,
     tf_export,
@@ -2388,3 +2389,68 @@ def zero_fraction(value: Any, name: Any = None) -> Tensor:
     size = v._value.size
     nonzero = int(np.count_nonzero(v._value))
     return _wrap_as(np.float32(size - nonzero) / np.float32(size), dtypes.float32)
+
+
+def _cumulative_logsumexp_kernel(x: np.ndarray, axis: np.ndarray, exclusive: bool = False,
+                                 reverse: bool = False) -> Any:
+    ax = int(axis)
+    if not -x.ndim <= ax < x.ndim:
+        raise KernelError(errors.InvalidArgumentError, "ScanOp: Expected scan axis in the range [%d, %d), but got %d"
+                          % (-x.ndim, x.ndim, ax))
+    ax %= x.ndim
+    v = np.moveaxis(x, ax, 0)
+    if reverse:
+        v = v[::-1]
+    lowest = np.finfo(x.dtype).min
+    acc = np.full(v.shape[1:], -np.inf, x.dtype)  # TF's reducer starts at -inf
+    out = np.empty_like(v)
+    with np.errstate(all="ignore"):
+        for i in range(v.shape[0]):
+            if exclusive:
+                out[i] = acc
+            mi, ma = np.minimum(acc, v[i]), np.maximum(acc, v[i])
+            d = np.ascontiguousarray(mi - ma).reshape(-1)
+            if x.dtype in _EIGEN_DTYPES:  # TF's functor runs Eigen's exp and log1p (half: in float)
+                d32 = d.astype(np.float32) if x.dtype == np.float16 else d
+                e = eigen_math.log1p(eigen_math.exp(d32).astype(d32.dtype)).astype(d32.dtype)
+                lse = (e.reshape(ma.shape) + ma).astype(x.dtype)
+            else:
+                lse = (np.log1p(np.exp(d)).reshape(ma.shape) + ma).astype(x.dtype)
+            acc = np.where(ma < lowest, ma, lse)  # TF's LogSumExp functor
+            if not exclusive:
+                out[i] = acc
+    if reverse:
+        out = out[::-1]
+    return np.ascontiguousarray(np.moveaxis(out, 0, ax))
+
+
+CumulativeLogsumexp = defop("CumulativeLogsumexp", _cumulative_logsumexp_kernel)
+
+
+@CumulativeLogsumexp.gradient
+def _cumulative_logsumexp_grad(op: Any, grad: Tensor) -> tuple:
+    """TF's math_grad._CumulativeLogsumexpGrad: positive and negative parts of grad through the reversed scan."""
+    from tfshim.ops.array_ops import where
+
+    x, axis = op.inputs
+    out = op.outputs[0]
+    exclusive, reverse = op.get_attr("exclusive"), op.get_attr("reverse")
+    lowest = _const(np.finfo(grad._value.dtype).min, grad)
+    zero = _const(0, grad)
+    log_pos = where(greater(grad, zero), log(where(greater(grad, zero), grad, _const(1, grad))), lowest)
+    log_neg = where(less(grad, zero), log(where(less(grad, zero), -grad, _const(1, grad))), lowest)
+    pos = exp(CumulativeLogsumexp(log_pos - out, axis, exclusive=exclusive, reverse=not reverse) + x)
+    neg = exp(CumulativeLogsumexp(log_neg - out, axis, exclusive=exclusive, reverse=not reverse) + x)
+    return pos - neg, None
+
+
+@tf_export("math.cumulative_logsumexp")
+def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
+                         name: Any = None) -> Tensor:
+    """TF: tf.math.cumulative_logsumexp: log(cumsum(exp(x))) computed stably along `axis`."""
+    from tfshim.ops.op import check_attr
+
+    raw = (x, axis)
+    xt = convert_to_tensor(x)
+    check_attr("CumulativeLogsumexp", xt, "T", error_suffix(raw))
+    return run_op(CumulativeLogsumexp, raw, xt, convert_to_tensor(axis), exclusive=exclusive, reverse=reverse)
