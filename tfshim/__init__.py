@@ -32,6 +32,7 @@ from tfshim import math as math
 from tfshim import nest as nest
 from tfshim import nn as nn
 from tfshim import random as random
+from tfshim import signal as signal
 from tfshim.ops.check_ops import Assert as Assert
 from tfshim.framework.dtypes import DType as DType
 from tfshim.eager.backprop import GradientTape as GradientTape
@@ -402,6 +403,7 @@ __all__ = [
     'shape_n',
     'sigmoid',
     'sign',
+    'signal',
     'sin',
     'sinh',
     'size',
