@@ -363,8 +363,8 @@ EXTRA_SPECS: list[OpSpec] = [
     # ---- tf.signal
     OpSpec("signal.fft/ifft", lambda mod, x, y: [f(mod.signal.fft(mod.complex(x, y))) for f in (mod.math.real,
                                                                                              mod.math.imag)]
-           + [mod.math.real(mod.signal.ifft(mod.complex(x, y)))], 2, same_shape=True, min_rank=1, dtypes=("float32", "float64"), bounded=100.0, max_examples=10,
-           **NOT_EXACT),
+           + [mod.math.real(mod.signal.ifft(mod.complex(x, y)))], 2, same_shape=True, min_rank=1,
+           dtypes=("float32", "float64"), bounded=100.0, max_examples=10, **NOT_EXACT),
     OpSpec("signal.rfft/irfft", lambda mod, x: mod.signal.irfft(mod.signal.rfft(x), [x.shape[-1]]), 1, min_rank=1,
            dtypes=("float32", "float64"), bounded=100.0, grad=False, max_examples=10, **NOT_EXACT),
     OpSpec("signal.frame", lambda mod, x: mod.signal.frame(x, 2, 1, pad_end=True), 1, min_rank=1, max_examples=10),
