@@ -26,6 +26,7 @@ from tfshim import config as config
 from tfshim import debugging as debugging
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
+from tfshim import image as image
 from tfshim import linalg as linalg
 from tfshim import manip as manip
 from tfshim import math as math
@@ -329,6 +330,7 @@ __all__ = [
     'identity',
     'identity_n',
     'imag',
+    'image',
     'int16',
     'int32',
     'int64',

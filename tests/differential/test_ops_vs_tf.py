@@ -372,6 +372,22 @@ EXTRA_SPECS: list[OpSpec] = [
                                              mod.signal.hamming_window(x.shape[0] + 2, periodic=False,
                                                                        dtype=x.dtype)], 1,
            min_rank=1, max_rank=1, dtypes=("float32", "float64"), grad=False, max_examples=5, **NOT_EXACT),
+    # ---- tf.image
+    OpSpec("image.flips/rot90/transpose", lambda mod, x: [mod.image.flip_left_right(x), mod.image.flip_up_down(x),
+                                                          mod.image.rot90(x, 1), mod.image.rot90(x, 2),
+                                                          mod.image.transpose(x)], 1, min_rank=3, max_rank=4,
+           dtypes=NUMBERS, max_examples=10),
+    OpSpec("image.convert_image_dtype", lambda mod, x: [mod.image.convert_image_dtype(x, mod.uint8, saturate=True),
+                                                        mod.image.convert_image_dtype(x, mod.float64)], 1,
+           dtypes=("float32", "uint8", "int32"), grad=False, plain_zeros=True, bounded=4.0, max_examples=10),
+    OpSpec("image.adjust_brightness/gamma", lambda mod, x: [mod.image.adjust_brightness(x, 0.25),
+                                                            mod.image.adjust_gamma(mod.abs(x), 2.0)], 1,
+           dtypes=("float32",), max_examples=10, bounded=100.0, **NOT_EXACT),
+    OpSpec("image.per_image_standardization", lambda mod, x: mod.image.per_image_standardization(x), 1, min_rank=3,
+           max_rank=4, dtypes=("float32",), bounded=100.0, max_examples=10, **NOT_EXACT),
+    OpSpec("image.total_variation/gradients", lambda mod, x: [mod.image.total_variation(x),
+                                                              *mod.image.image_gradients(x)], 1, min_rank=4,
+           max_rank=4, dtypes=("float32", "float64"), bounded=100.0, max_examples=10, **NOT_EXACT),
 ]
 
 
