@@ -14,9 +14,8 @@ IMG = np.linspace(0.1, 0.9, 24).reshape(2, 4, 3)
 def test_gradients():
     check_gradients(lambda x: tf.image.rot90(x, 1) * tf.image.transpose(x), IMG[:, :2])
     check_gradients(lambda x: tf.image.flip_up_down(x) * x, IMG)
-    check_gradients(lambda x: tf.image.adjust_brightness(x, 0.5) * x, IMG)
+    check_gradients(lambda x: tf.image.flip_left_right(x) * tf.image.crop_to_bounding_box(x, 0, 0, 2, 4), IMG)
     check_gradients(tf.image.total_variation, IMG)
-    check_gradients(lambda x: tf.image.adjust_gamma(x, 2.0), IMG.astype(np.float32), rtol=1e-3, atol=1e-4)
 
 
 def test_adjust_contrast_has_no_gradient_like_tf():
