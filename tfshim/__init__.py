@@ -75,6 +75,7 @@ from tfshim.ops.array_ops import boolean_mask as boolean_mask
 from tfshim.ops.array_ops import broadcast_to as broadcast_to
 from tfshim.ops.control_flow_ops import case as case
 from tfshim.ops.math_ops import cast as cast
+from tfshim.ops.data_flow_ops import clip_by_global_norm as clip_by_global_norm
 from tfshim.ops.array_ops import clip_by_norm as clip_by_norm
 from tfshim.ops.math_ops import clip_by_value as clip_by_value
 from tfshim.ops.math_ops import complex as complex
@@ -83,6 +84,7 @@ from tfshim.framework.dtypes import complex64 as complex64
 from tfshim.ops.array_ops import concat as concat
 from tfshim.ops.control_flow_ops import cond as cond
 from tfshim.framework.constant_op import constant as constant
+from tfshim.ops.control_flow_ops import control_dependencies as control_dependencies
 from tfshim.framework.constant_op import convert_to_tensor as convert_to_tensor
 from tfshim.ops.math_ops import cos as cos
 from tfshim.ops.math_ops import cosh as cosh
@@ -93,6 +95,8 @@ from tfshim.ops.linalg_impl import tensor_diag_part as diag_part
 from tfshim.ops.math_ops import digamma as digamma
 from tfshim.ops.math_ops import divide as divide
 from tfshim.framework.dtypes import double as double
+from tfshim.ops.data_flow_ops import dynamic_partition as dynamic_partition
+from tfshim.ops.data_flow_ops import dynamic_stitch as dynamic_stitch
 from tfshim.ops.linalg_impl import eig as eig
 from tfshim.ops.linalg_impl import eigvals as eigvals
 from tfshim.ops.linalg_ops import einsum as einsum
@@ -115,6 +119,7 @@ from tfshim.ops.array_ops import gather_nd as gather_nd
 from tfshim.eager.backprop import gradients as gradients
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
+from tfshim.ops.control_flow_ops import group as group
 from tfshim.framework.dtypes import half as half
 from tfshim.ops.histogram_ops import histogram_fixed_width as histogram_fixed_width
 from tfshim.ops.histogram_ops import histogram_fixed_width_bins as histogram_fixed_width_bins
@@ -148,12 +153,14 @@ from tfshim.ops.math_ops import multiply as multiply
 from tfshim.ops.name_scope import name_scope as name_scope
 from tfshim.ops.math_ops import negative as negative
 from tfshim.ops.array_ops import newaxis as newaxis
+from tfshim.ops.control_flow_ops import no_op as no_op
 from tfshim.ops.math_ops import norm as norm
 from tfshim.ops.math_ops import not_equal as not_equal
 from tfshim.ops.array_ops import one_hot as one_hot
 from tfshim.ops.array_ops import ones as ones
 from tfshim.ops.array_ops import ones_like as ones_like
 from tfshim.ops.array_ops import pad as pad
+from tfshim.ops.data_flow_ops import parallel_stack as parallel_stack
 from tfshim.ops.math_ops import polygamma as polygamma
 from tfshim.ops.math_ops import pow as pow
 from tfshim.eager.def_function import print_v2 as print
@@ -219,6 +226,7 @@ from tfshim.ops.array_ops import transpose as transpose
 from tfshim.ops.math_ops import truediv as truediv
 from tfshim.ops.math_ops import truncatediv as truncatediv
 from tfshim.ops.math_ops import truncatemod as truncatemod
+from tfshim.ops.control_flow_ops import tuple_ as tuple
 from tfshim.framework.dtypes import uint16 as uint16
 from tfshim.framework.dtypes import uint32 as uint32
 from tfshim.framework.dtypes import uint64 as uint64
@@ -279,6 +287,7 @@ __all__ = [
     'broadcast_to',
     'case',
     'cast',
+    'clip_by_global_norm',
     'clip_by_norm',
     'clip_by_value',
     'compat',
@@ -289,6 +298,7 @@ __all__ = [
     'cond',
     'config',
     'constant',
+    'control_dependencies',
     'convert_to_tensor',
     'cos',
     'cosh',
@@ -301,6 +311,8 @@ __all__ = [
     'divide',
     'double',
     'dtypes',
+    'dynamic_partition',
+    'dynamic_stitch',
     'eig',
     'eigvals',
     'einsum',
@@ -324,6 +336,7 @@ __all__ = [
     'gradients',
     'greater',
     'greater_equal',
+    'group',
     'half',
     'histogram_fixed_width',
     'histogram_fixed_width_bins',
@@ -363,12 +376,14 @@ __all__ = [
     'nest',
     'newaxis',
     'nn',
+    'no_op',
     'norm',
     'not_equal',
     'one_hot',
     'ones',
     'ones_like',
     'pad',
+    'parallel_stack',
     'polygamma',
     'pow',
     'print',
@@ -436,6 +451,7 @@ __all__ = [
     'truediv',
     'truncatediv',
     'truncatemod',
+    'tuple',
     'uint16',
     'uint32',
     'uint64',

@@ -388,6 +388,13 @@ EXTRA_SPECS: list[OpSpec] = [
     OpSpec("image.total_variation/gradients", lambda mod, x: [mod.image.total_variation(x),
                                                               *mod.image.image_gradients(x)], 1, min_rank=4,
            max_rank=4, dtypes=("float32", "float64"), bounded=100.0, max_examples=10, **NOT_EXACT),
+    # ---- data flow
+    OpSpec("dynamic_partition", lambda mod, x: mod.dynamic_partition(x, [i % 3 for i in range(x.shape[0])], 3), 1,
+           min_rank=1, dtypes=NUMBERS, max_examples=10),
+    OpSpec("dynamic_stitch", lambda mod, x, y: mod.dynamic_stitch(
+        [list(range(x.shape[0])), [0] * y.shape[0]], [x, y]), 2, same_shape=True, min_rank=1, max_examples=10),
+    OpSpec("clip_by_global_norm", lambda mod, x, y: mod.clip_by_global_norm([x, y], 1.5), 2, max_examples=10,
+           **NOT_EXACT),
 ]
 
 

@@ -65,3 +65,15 @@ def test_check_numerics_gradient_is_checked():
         y = tf.sqrt(tf.debugging.check_numerics(x, "fwd"))
     with pytest.raises(tf.errors.InvalidArgumentError, match="detected in gradient. fwd : Tensor had Inf values"):
         tape.gradient(y, x)
+
+
+def test_data_flow_gradients():
+    check_gradients(lambda x: tf.dynamic_partition(x * x, [1, 0, 1], 2)[1], X)
+    check_gradients(lambda x: tf.dynamic_stitch([[2, 0], [1]], [x[:2] * 3, x[2:]]), X)
+    check_gradients(lambda x: tf.clip_by_global_norm([x, x * 2], 1.0)[0][1], X)
+
+
+def test_eager_no_ops():
+    assert tf.no_op() is None and tf.group(tf.constant(1)) is None
+    with tf.control_dependencies([tf.constant(1)]):
+        pass

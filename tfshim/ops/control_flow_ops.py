@@ -268,3 +268,44 @@ def while_loop(cond: Callable, body: Callable, loop_vars: Any, shape_invariants:
     `shape_invariants`). With back_prop=False TF still records eagerly, and so does tfshim."""
     return _while_loop(cond, body, loop_vars, shape_invariants, parallel_iterations, maximum_iterations,
                        return_same_structure=True)
+
+
+# ----- no_op, group, tuple, control_dependencies (TF: control_flow_ops.py, ops.py) -------------------
+
+
+@tf_export("no_op")
+def no_op(name: Any = None) -> None:
+    """TF: tf.no_op. Eagerly it does nothing and returns None."""
+    return None
+
+
+@tf_export("group")
+def group(*inputs: Any, **kwargs: Any) -> None:
+    """TF: tf.group. Eagerly the inputs have already run: returns None."""
+    return None
+
+
+@tf_export("tuple")
+def tuple_(tensors: Any, control_inputs: Any = None, name: Any = None) -> Any:  # named so: `tuple` is a builtin here
+    """TF: tf.tuple: the tensors, unchanged (eagerly; None entries stay None)."""
+    return tensors
+
+
+class _NullContextmanager:
+    """TF: ops.NullContextmanager, what control_dependencies returns eagerly."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *args: Any) -> bool:
+        return False
+
+
+@tf_export("control_dependencies")
+def control_dependencies(control_inputs: Any) -> _NullContextmanager:
+    """TF: tf.control_dependencies. Eagerly ops run in program order: a context manager that does nothing
+    (callables in control_inputs are called, as TF does)."""
+    for c in control_inputs or ():
+        if callable(c):
+            c()
+    return _NullContextmanager()

@@ -54,6 +54,8 @@ OP_DEFS = {
     'Digamma': 'Op<name=Digamma; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE]>',
     'Div': 'Op<name=Div; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_UINT8, DT_INT8, DT_UINT16, DT_INT16, DT_INT32, DT_UINT32, DT_UINT64, DT_INT64, DT_COMPLEX64, DT_COMPLEX128]>',
     'DivNoNan': 'Op<name=DivNoNan; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_HALF, DT_FLOAT, DT_BFLOAT16, DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]>',
+    'DynamicPartition': 'Op<name=DynamicPartition; signature=data:T, partitions:int32 -> outputs:num_partitions*T; attr=num_partitions:int,min=1; attr=T:type>',
+    'DynamicStitch': 'Op<name=DynamicStitch; signature=indices:N*int32, data:N*T -> merged:T; attr=N:int,min=1; attr=T:type>',
     'Eig': 'Op<name=Eig; signature=input:T -> e:Tout, v:Tout; attr=compute_v:bool,default=true; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128]; attr=Tout:type,allowed=[DT_COMPLEX64, DT_COMPLEX128]>',
     'Einsum': 'Op<name=Einsum; signature=inputs:N*T -> output:T; attr=equation:string; attr=N:int,min=1; attr=T:type>',
     'Elu': 'Op<name=Elu; signature=features:T -> activations:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>',
