@@ -72,6 +72,8 @@ from tfshim.framework.dtypes import bfloat16 as bfloat16
 from tfshim.ops.bincount_ops import bincount as bincount
 from tfshim.framework.dtypes import bool as bool
 from tfshim.ops.array_ops import boolean_mask as boolean_mask
+from tfshim.ops.array_ops import broadcast_dynamic_shape as broadcast_dynamic_shape
+from tfshim.ops.array_ops import broadcast_static_shape as broadcast_static_shape
 from tfshim.ops.array_ops import broadcast_to as broadcast_to
 from tfshim.ops.control_flow_ops import case as case
 from tfshim.ops.math_ops import cast as cast
@@ -284,6 +286,8 @@ __all__ = [
     'bitwise',
     'bool',
     'boolean_mask',
+    'broadcast_dynamic_shape',
+    'broadcast_static_shape',
     'broadcast_to',
     'case',
     'cast',

@@ -1813,3 +1813,47 @@ def tensor_scatter_nd_max(tensor: Any, indices: Any, updates: Any, name: Any = N
 @tf_export("tensor_scatter_nd_min")
 def tensor_scatter_nd_min(tensor: Any, indices: Any, updates: Any, name: Any = None) -> Tensor:
     return _tensor_scatter(TensorScatterMin, tensor, indices, updates)
+
+
+def _broadcast_args_kernel(sx: np.ndarray, sy: np.ndarray) -> Any:
+    try:
+        return np.asarray(np.broadcast_shapes(tuple(sx.tolist()), tuple(sy.tolist())), dtype=sx.dtype)
+    except ValueError:
+        raise KernelError(errors.InvalidArgumentError, "Incompatible shapes: %s vs. %s"
+                          % (_dims(tuple(sx.tolist())), _dims(tuple(sy.tolist())))) from None
+
+
+BroadcastArgs = defop("BroadcastArgs", _broadcast_args_kernel)
+not_differentiable(BroadcastArgs)
+
+
+@tf_export("broadcast_dynamic_shape")
+def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Tensor:
+    """TF: tf.broadcast_dynamic_shape (BroadcastArgs): the broadcast shape of two shape vectors."""
+    x, y = match_inputs((shape_x, shape_y))
+    return run_op(BroadcastArgs, (shape_x, shape_y), x, y, check=True)
+
+
+@tf_export("broadcast_static_shape")
+def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
+    """TF: tf.broadcast_static_shape: the broadcast TensorShape (None dimensions stay unknown)."""
+    from tfshim.framework.tensor_shape import as_shape
+
+    sx, sy = as_shape(shape_x), as_shape(shape_y)
+    if sx.rank is None or sy.rank is None:
+        return TensorShape(None)
+    a, b = sx.as_list()[::-1], sy.as_list()[::-1]
+    out = []
+    for i in builtins_range(max(len(a), len(b))):
+        u = a[i] if i < len(a) else 1
+        v = b[i] if i < len(b) else 1
+        if u == 1:
+            out.append(v)
+        elif v == 1 or u == v:
+            out.append(u)
+        elif u is None or v is None:
+            out.append(u if v is None and u != 1 else v if u is None and v != 1 else None)
+        else:
+            raise ValueError("Incompatible shapes for broadcasting. Two shapes are compatible if for each dimension "
+                             "pair they are either equal or one of them is 1. Received: %s and %s." % (sx, sy))
+    return TensorShape(out[::-1])

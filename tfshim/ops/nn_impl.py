@@ -384,3 +384,31 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: Any = None) -> Tensor
 
 
 
+
+
+@tf_export("nn.convolution")
+def convolution(input: Any, filters: Any, strides: Any = None, padding: str = "VALID",  # noqa: A002
+                data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.convolution for 1-D and 2-D convolutions (dispatching to conv1d / conv2d)."""
+    _, _, nn, _ = _ops()
+    x = convert_to_tensor(input)
+    if x.shape.ndims == 3:
+        return nn.conv1d(x, filters, strides or 1, padding, dilations=dilations)
+    if x.shape.ndims == 4:
+        return nn.conv2d(x, filters, strides or 1, padding, dilations=dilations)
+    raise NotImplementedError("tf.nn.convolution with 3 spatial dimensions (conv3d) is not implemented by tfshim")
+
+
+@tf_export("nn.atrous_conv2d")
+def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str, name: Any = None) -> Tensor:
+    """TF: tf.nn.atrous_conv2d = convolution with dilation rate `rate`."""
+    return convolution(value, filters, padding=padding, dilations=[int(v) for v in np.broadcast_to(rate, (2,))])
+
+
+@tf_export("nn.batch_norm_with_global_normalization")
+def batch_norm_with_global_normalization(input: Any, mean: Any, variance: Any, beta: Any, gamma: Any,  # noqa: A002
+                                         variance_epsilon: Any, scale_after_normalization: bool,
+                                         name: Any = None) -> Tensor:
+    """TF: tf.nn.batch_norm_with_global_normalization = batch_normalization (gamma only if scaling)."""
+    return batch_normalization(input, mean, variance, beta, gamma if scale_after_normalization else None,
+                               variance_epsilon)
