@@ -395,6 +395,11 @@ EXTRA_SPECS: list[OpSpec] = [
         [list(range(x.shape[0])), [0] * y.shape[0]], [x, y]), 2, same_shape=True, min_rank=1, max_examples=10),
     OpSpec("clip_by_global_norm", lambda mod, x, y: mod.clip_by_global_norm([x, y], 1.5), 2, max_examples=10,
            **NOT_EXACT),
+    OpSpec("broadcast_dynamic_shape", lambda mod, x, y: mod.broadcast_dynamic_shape(mod.shape(x), mod.shape(y)), 2,
+           dtypes=("float32",), grad=False, max_examples=10),
+    OpSpec("nn.atrous_conv2d", lambda mod, x: mod.nn.atrous_conv2d(x[None, ..., None], _filt(mod, x, "conv2d"), 2,
+                                                                   "SAME"), 1,
+           min_rank=2, max_rank=2, dtypes=("float32",), bounded=100.0, max_examples=10, **NOT_EXACT),
 ]
 
 
