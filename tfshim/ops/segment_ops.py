@@ -27,20 +27,28 @@ def _shape_text(shape: tuple) -> str:
 
 
 def _fold_rows(kind: str, rows: np.ndarray) -> np.ndarray:
-    """Reduces rows[0], rows[1], ... left to right (TF's sequential outer-dimension reduction)."""
+    """Reduces rows[0], rows[1], ... left to right (TF's sequential outer-dimension reduction). A one-row
+    segment is copied; otherwise Eigen's reducer starts from its identity (max: -inf, min: +inf) and takes
+    r unless `r < acc` (max) / `acc < r` (min): a NaN row wins, a later number replaces it (measured)."""
+    if len(rows) == 1:
+        return rows[0].copy()
+    if kind in ("Max", "Min"):
+        if rows.dtype.kind == "f":
+            acc = np.full(rows.shape[1:], -np.inf if kind == "Max" else np.inf, rows.dtype)
+        else:
+            info = np.iinfo(rows.dtype)
+            acc = np.full(rows.shape[1:], info.min if kind == "Max" else info.max, rows.dtype)
+        for r in rows:
+            acc = np.where((r < acc) if kind == "Max" else (acc < r), acc, r)
+        return acc
     acc = rows[0].copy()
     for r in rows[1:]:
-        if kind in ("Sum", "Mean"):
-            acc = acc + r
-        elif kind == "Prod":
-            acc = acc * r
-        elif kind == "Max":
-            acc = np.where((r > acc) | np.isnan(r), r, acc) if acc.dtype.kind in "fc" else np.maximum(acc, r)
-        else:
-            acc = np.where((r < acc) | np.isnan(r), r, acc) if acc.dtype.kind in "fc" else np.minimum(acc, r)
+        acc = acc * r if kind == "Prod" else acc + r
     if kind == "Mean":
         n = np.asarray(len(rows), dtype=acc.dtype)
-        acc = acc // n if acc.dtype.kind in "iu" else acc / n
+        if acc.dtype.kind in "iu":  # C++ integer division truncates toward zero
+            return (np.sign(acc) * (np.abs(acc) // n)).astype(acc.dtype)
+        acc = acc / n
     return acc
 
 
