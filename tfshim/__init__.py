@@ -16,10 +16,12 @@ from tfshim import bitwise as bitwise
 from tfshim import compat as compat
 from tfshim import config as config
 from tfshim import data as data
+from tfshim import debugging as debugging
 from tfshim import distribute as distribute
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
 from tfshim import experimental as experimental
+from tfshim import image as image
 from tfshim import linalg as linalg
 from tfshim import manip as manip
 from tfshim import math as math
@@ -28,6 +30,7 @@ from tfshim import nn as nn
 from tfshim import ragged as ragged
 from tfshim import random as random
 from tfshim import saved_model as saved_model
+from tfshim import signal as signal
 from tfshim import sparse as sparse
 from tfshim import strings as strings
 from tfshim import sysconfig as sysconfig
@@ -35,6 +38,7 @@ from tfshim import test as test
 from tfshim import train as train
 from tfshim import types as types
 from tfshim import version as version
+from tfshim.ops.check_ops import Assert as Assert
 from tfshim.framework.dtypes import DType as DType
 from tfshim.framework.device_spec import DeviceSpec as DeviceSpec
 from tfshim.eager.backprop import GradientTape as GradientTape
@@ -46,6 +50,8 @@ from tfshim.ops.ragged.ragged_tensor import RaggedTensorSpec as RaggedTensorSpec
 from tfshim.framework.sparse_tensor import SparseTensor as SparseTensor
 from tfshim.framework.sparse_tensor import SparseTensorSpec as SparseTensorSpec
 from tfshim.framework.tensor import Tensor as Tensor
+from tfshim.ops.tensor_array_ops import TensorArray as TensorArray
+from tfshim.ops.tensor_array_ops import TensorArraySpec as TensorArraySpec
 from tfshim.framework.tensor_shape import TensorShape as TensorShape
 from tfshim.framework.tensor_spec import TensorSpec as TensorSpec
 from tfshim.eager.backprop import UnconnectedGradients as UnconnectedGradients
@@ -54,36 +60,60 @@ from tfshim.framework.variable_enums import VariableAggregation as VariableAggre
 from tfshim.framework.variable_enums import VariableSynchronization as VariableSynchronization
 from tfshim.ops.math_ops import abs as abs
 from tfshim.ops.math_ops import acos as acos
+from tfshim.ops.math_ops import acosh as acosh
 from tfshim.ops.math_ops import add as add
 from tfshim.ops.math_ops import add_n as add_n
+from tfshim.ops.math_ops import angle as angle
 from tfshim.ops.math_ops import argmax as argmax
 from tfshim.ops.math_ops import argmin as argmin
 from tfshim.ops.array_ops import argsort as argsort
 from tfshim.framework.dtypes import as_dtype as as_dtype
 from tfshim.ops.string_ops import as_string as as_string
 from tfshim.ops.math_ops import asin as asin
+from tfshim.ops.math_ops import asinh as asinh
+from tfshim.ops.check_ops import assert_equal as assert_equal
+from tfshim.ops.check_ops import assert_greater as assert_greater
+from tfshim.ops.check_ops import assert_less as assert_less
+from tfshim.ops.check_ops import assert_rank as assert_rank
 from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
+from tfshim.ops.math_ops import atanh as atanh
 from tfshim.framework.dtypes import bfloat16 as bfloat16
+from tfshim.ops.bincount_ops import bincount as bincount
 from tfshim.framework.dtypes import bool as bool
 from tfshim.ops.array_ops import boolean_mask as boolean_mask
+from tfshim.ops.array_ops import broadcast_dynamic_shape as broadcast_dynamic_shape
+from tfshim.ops.array_ops import broadcast_static_shape as broadcast_static_shape
 from tfshim.ops.array_ops import broadcast_to as broadcast_to
+from tfshim.ops.control_flow_ops import case as case
 from tfshim.ops.math_ops import cast as cast
+from tfshim.ops.data_flow_ops import clip_by_global_norm as clip_by_global_norm
 from tfshim.ops.array_ops import clip_by_norm as clip_by_norm
 from tfshim.ops.math_ops import clip_by_value as clip_by_value
+from tfshim.ops.math_ops import complex as complex
 from tfshim.framework.dtypes import complex128 as complex128
 from tfshim.framework.dtypes import complex64 as complex64
 from tfshim.ops.array_ops import concat as concat
+from tfshim.ops.control_flow_ops import cond as cond
 from tfshim.framework.constant_op import constant as constant
+from tfshim.ops.control_flow_ops import control_dependencies as control_dependencies
 from tfshim.framework.constant_op import convert_to_tensor as convert_to_tensor
 from tfshim.ops.math_ops import cos as cos
 from tfshim.ops.math_ops import cosh as cosh
 from tfshim.ops.math_ops import cumsum as cumsum
 from tfshim.eager.custom_gradient import custom_gradient as custom_gradient
 from tfshim.framework.device import device as device
+from tfshim.ops.linalg_impl import tensor_diag as diag
+from tfshim.ops.linalg_impl import tensor_diag_part as diag_part
+from tfshim.ops.math_ops import digamma as digamma
 from tfshim.ops.math_ops import divide as divide
 from tfshim.framework.dtypes import double as double
+from tfshim.ops.data_flow_ops import dynamic_partition as dynamic_partition
+from tfshim.ops.data_flow_ops import dynamic_stitch as dynamic_stitch
+from tfshim.ops.linalg_impl import eig as eig
+from tfshim.ops.linalg_impl import eigvals as eigvals
 from tfshim.ops.linalg_ops import einsum as einsum
+from tfshim.ops.check_ops import ensure_shape as ensure_shape
 from tfshim.ops.math_ops import equal as equal
 from tfshim.eager.def_function import executing_eagerly as executing_eagerly
 from tfshim.ops.math_ops import exp as exp
@@ -94,6 +124,8 @@ from tfshim.framework.dtypes import float16 as float16
 from tfshim.framework.dtypes import float32 as float32
 from tfshim.framework.dtypes import float64 as float64
 from tfshim.ops.math_ops import floor as floor
+from tfshim.ops.functional_ops import foldl as foldl
+from tfshim.ops.functional_ops import foldr as foldr
 from tfshim.eager.def_function import function as function
 from tfshim.ops.array_ops import gather as gather
 from tfshim.ops.array_ops import gather_nd as gather_nd
@@ -101,21 +133,29 @@ from tfshim.util.tf_logging import get_logger as get_logger
 from tfshim.eager.backprop import gradients as gradients
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
+from tfshim.ops.control_flow_ops import group as group
 from tfshim.framework.dtypes import half as half
+from tfshim.ops.histogram_ops import histogram_fixed_width as histogram_fixed_width
+from tfshim.ops.histogram_ops import histogram_fixed_width_bins as histogram_fixed_width_bins
 from tfshim.ops.array_ops import identity as identity
+from tfshim.ops.array_ops import identity_n as identity_n
+from tfshim.ops.math_ops import imag as imag
 from tfshim.eager.def_function import init_scope as init_scope
 from tfshim.framework.dtypes import int16 as int16
 from tfshim.framework.dtypes import int32 as int32
 from tfshim.framework.dtypes import int64 as int64
 from tfshim.framework.dtypes import int8 as int8
 from tfshim.framework.tensor import is_tensor as is_tensor
+from tfshim.ops.math_ops import lbeta as lbeta
 from tfshim.ops.math_ops import less as less
 from tfshim.ops.math_ops import less_equal as less_equal
+from tfshim.ops.math_ops import lgamma as lgamma
 from tfshim.ops.array_ops import linspace as lin_space
 from tfshim.ops.array_ops import linspace as linspace
 from tfshim.ops.math_ops import logical_and as logical_and
 from tfshim.ops.math_ops import logical_not as logical_not
 from tfshim.ops.math_ops import logical_or as logical_or
+from tfshim.ops.map_fn import map_fn as map_fn
 from tfshim.ops.linalg_ops import matmul as matmul
 from tfshim.ops.linalg_ops import band_part as matrix_band_part
 from tfshim.ops.linalg_ops import diag as matrix_diag
@@ -128,6 +168,7 @@ from tfshim.ops.math_ops import multiply as multiply
 from tfshim.ops.name_scope import name_scope as name_scope
 from tfshim.ops.math_ops import negative as negative
 from tfshim.ops.array_ops import newaxis as newaxis
+from tfshim.ops.control_flow_ops import no_op as no_op
 from tfshim.ops.math_ops import norm as norm
 from tfshim.ops.math_ops import not_equal as not_equal
 from tfshim.ops.script_ops import numpy_function as numpy_function
@@ -135,11 +176,15 @@ from tfshim.ops.array_ops import one_hot as one_hot
 from tfshim.ops.array_ops import ones as ones
 from tfshim.ops.array_ops import ones_like as ones_like
 from tfshim.ops.array_ops import pad as pad
+from tfshim.ops.data_flow_ops import parallel_stack as parallel_stack
+from tfshim.ops.math_ops import polygamma as polygamma
 from tfshim.ops.math_ops import pow as pow
 from tfshim.eager.def_function import print_v2 as print
 from tfshim.ops.script_ops import eager_py_func as py_function
+from tfshim.ops.linalg_impl import qr as qr
 from tfshim.ops.array_ops import range as range
 from tfshim.ops.array_ops import rank as rank
+from tfshim.ops.math_ops import real as real
 from tfshim.ops.math_ops import realdiv as realdiv
 from tfshim.eager.custom_gradient import recompute_grad as recompute_grad
 from tfshim.ops.math_ops import reduce_all as reduce_all
@@ -150,13 +195,22 @@ from tfshim.ops.math_ops import reduce_mean as reduce_mean
 from tfshim.ops.math_ops import reduce_min as reduce_min
 from tfshim.ops.math_ops import reduce_prod as reduce_prod
 from tfshim.ops.math_ops import reduce_sum as reduce_sum
+from tfshim.ops.array_ops import repeat as repeat
 from tfshim.ops.array_ops import reshape as reshape
 from tfshim.framework.dtypes import resource as resource
 from tfshim.ops.array_ops import reverse as reverse
+from tfshim.ops.array_ops import reverse_sequence as reverse_sequence
+from tfshim.ops.math_ops import rint as rint
+from tfshim.ops.manip_ops import roll as roll
 from tfshim.ops.math_ops import round as round
 from tfshim.ops.math_ops import saturate_cast as saturate_cast
+from tfshim.ops.math_ops import scalar_mul as scalar_mul
+from tfshim.ops.functional_ops import scan as scan
 from tfshim.ops.array_ops import scatter_nd as scatter_nd
+from tfshim.ops.array_ops import searchsorted as searchsorted
+from tfshim.ops.array_ops import sequence_mask as sequence_mask
 from tfshim.ops.array_ops import shape as shape
+from tfshim.ops.array_ops import shape_n as shape_n
 from tfshim.ops.math_ops import sigmoid as sigmoid
 from tfshim.ops.math_ops import sign as sign
 from tfshim.ops.math_ops import sin as sin
@@ -173,8 +227,14 @@ from tfshim.ops.array_ops import stop_gradient as stop_gradient
 from tfshim.ops.array_ops import strided_slice as strided_slice
 from tfshim.framework.dtypes import string as string
 from tfshim.ops.math_ops import subtract as subtract
+from tfshim.ops.linalg_impl import svd as svd
+from tfshim.ops.control_flow_ops import switch_case as switch_case
 from tfshim.ops.math_ops import tan as tan
 from tfshim.ops.math_ops import tanh as tanh
+from tfshim.ops.array_ops import tensor_scatter_nd_add as tensor_scatter_nd_add
+from tfshim.ops.array_ops import tensor_scatter_nd_max as tensor_scatter_nd_max
+from tfshim.ops.array_ops import tensor_scatter_nd_min as tensor_scatter_nd_min
+from tfshim.ops.array_ops import tensor_scatter_nd_sub as tensor_scatter_nd_sub
 from tfshim.ops.array_ops import tensor_scatter_nd_update as tensor_scatter_nd_update
 from tfshim.ops.linalg_ops import tensordot as tensordot
 from tfshim.ops.array_ops import tile as tile
@@ -183,19 +243,26 @@ from tfshim.ops.array_ops import transpose as transpose
 from tfshim.ops.math_ops import truediv as truediv
 from tfshim.ops.math_ops import truncatediv as truncatediv
 from tfshim.ops.math_ops import truncatemod as truncatemod
+from tfshim.ops.control_flow_ops import tuple_ as tuple
 from tfshim.framework.dtypes import uint16 as uint16
 from tfshim.framework.dtypes import uint32 as uint32
 from tfshim.framework.dtypes import uint64 as uint64
 from tfshim.framework.dtypes import uint8 as uint8
 from tfshim.ops.array_ops import unique as unique
+from tfshim.ops.array_ops import unique_with_counts as unique_with_counts
+from tfshim.ops.array_ops import unravel_index as unravel_index
 from tfshim.ops.array_ops import unstack as unstack
 from tfshim.framework.dtypes import variant as variant
+from tfshim.ops.functional_ops import vectorized_map as vectorized_map
 from tfshim.ops.array_ops import where as where
+from tfshim.ops.control_flow_ops import while_loop as while_loop
 from tfshim.ops.array_ops import zeros as zeros
 from tfshim.ops.array_ops import zeros_like as zeros_like
+from tfshim.ops.math_ops import zeta as zeta
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
+    'Assert',
     'DType',
     'DeviceSpec',
     'GradientTape',
@@ -207,6 +274,8 @@ __all__ = [
     'SparseTensor',
     'SparseTensorSpec',
     'Tensor',
+    'TensorArray',
+    'TensorArraySpec',
     'TensorShape',
     'TensorSpec',
     'UnconnectedGradients',
@@ -215,44 +284,69 @@ __all__ = [
     'VariableSynchronization',
     'abs',
     'acos',
+    'acosh',
     'add',
     'add_n',
+    'angle',
     'argmax',
     'argmin',
     'argsort',
     'as_dtype',
     'as_string',
     'asin',
+    'asinh',
+    'assert_equal',
+    'assert_greater',
+    'assert_less',
+    'assert_rank',
     'atan',
     'atan2',
+    'atanh',
     'autodiff',
     'autograph',
     'bfloat16',
+    'bincount',
     'bitwise',
     'bool',
     'boolean_mask',
+    'broadcast_dynamic_shape',
+    'broadcast_static_shape',
     'broadcast_to',
+    'case',
     'cast',
+    'clip_by_global_norm',
     'clip_by_norm',
     'clip_by_value',
     'compat',
+    'complex',
     'complex128',
     'complex64',
     'concat',
+    'cond',
     'config',
     'constant',
+    'control_dependencies',
     'convert_to_tensor',
     'cos',
     'cosh',
     'cumsum',
     'custom_gradient',
     'data',
+    'debugging',
     'device',
+    'diag',
+    'diag_part',
+    'digamma',
     'distribute',
     'divide',
     'double',
     'dtypes',
+    'dynamic_partition',
+    'dynamic_stitch',
+    'eig',
+    'eigvals',
     'einsum',
+    'ensure_shape',
     'equal',
     'errors',
     'executing_eagerly',
@@ -265,6 +359,8 @@ __all__ = [
     'float32',
     'float64',
     'floor',
+    'foldl',
+    'foldr',
     'function',
     'gather',
     'gather_nd',
@@ -272,16 +368,24 @@ __all__ = [
     'gradients',
     'greater',
     'greater_equal',
+    'group',
     'half',
+    'histogram_fixed_width',
+    'histogram_fixed_width_bins',
     'identity',
+    'identity_n',
+    'imag',
+    'image',
     'init_scope',
     'int16',
     'int32',
     'int64',
     'int8',
     'is_tensor',
+    'lbeta',
     'less',
     'less_equal',
+    'lgamma',
     'lin_space',
     'linalg',
     'linspace',
@@ -289,6 +393,7 @@ __all__ = [
     'logical_not',
     'logical_or',
     'manip',
+    'map_fn',
     'math',
     'matmul',
     'matrix_band_part',
@@ -304,6 +409,7 @@ __all__ = [
     'nest',
     'newaxis',
     'nn',
+    'no_op',
     'norm',
     'not_equal',
     'numpy_function',
@@ -311,13 +417,17 @@ __all__ = [
     'ones',
     'ones_like',
     'pad',
+    'parallel_stack',
+    'polygamma',
     'pow',
     'print',
     'py_function',
+    'qr',
     'ragged',
     'random',
     'range',
     'rank',
+    'real',
     'realdiv',
     'recompute_grad',
     'reduce_all',
@@ -328,16 +438,26 @@ __all__ = [
     'reduce_min',
     'reduce_prod',
     'reduce_sum',
+    'repeat',
     'reshape',
     'resource',
     'reverse',
+    'reverse_sequence',
+    'rint',
+    'roll',
     'round',
     'saturate_cast',
     'saved_model',
+    'scalar_mul',
+    'scan',
     'scatter_nd',
+    'searchsorted',
+    'sequence_mask',
     'shape',
+    'shape_n',
     'sigmoid',
     'sign',
+    'signal',
     'sin',
     'sinh',
     'size',
@@ -354,9 +474,15 @@ __all__ = [
     'string',
     'strings',
     'subtract',
+    'svd',
+    'switch_case',
     'sysconfig',
     'tan',
     'tanh',
+    'tensor_scatter_nd_add',
+    'tensor_scatter_nd_max',
+    'tensor_scatter_nd_min',
+    'tensor_scatter_nd_sub',
     'tensor_scatter_nd_update',
     'tensordot',
     'test',
@@ -367,18 +493,24 @@ __all__ = [
     'truediv',
     'truncatediv',
     'truncatemod',
+    'tuple',
     'types',
     'uint16',
     'uint32',
     'uint64',
     'uint8',
     'unique',
+    'unique_with_counts',
+    'unravel_index',
     'unstack',
     'variant',
+    'vectorized_map',
     'version',
     'where',
+    'while_loop',
     'zeros',
     'zeros_like',
+    'zeta',
 ]
 
 # TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError

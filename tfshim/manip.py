@@ -4,6 +4,7 @@
 from tfshim.ops.array_ops import gather_nd as gather_nd
 from tfshim.ops.array_ops import reshape as reshape
 from tfshim.ops.array_ops import reverse as reverse
+from tfshim.ops.manip_ops import roll as roll
 from tfshim.ops.array_ops import scatter_nd as scatter_nd
 from tfshim.ops.array_ops import tile as tile
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
@@ -12,6 +13,7 @@ __all__ = [
     'gather_nd',
     'reshape',
     'reverse',
+    'roll',
     'scatter_nd',
     'tile',
 ]

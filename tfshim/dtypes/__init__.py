@@ -6,6 +6,7 @@ from tfshim.framework.dtypes import as_dtype as as_dtype
 from tfshim.framework.dtypes import bfloat16 as bfloat16
 from tfshim.framework.dtypes import bool as bool
 from tfshim.ops.math_ops import cast as cast
+from tfshim.ops.math_ops import complex as complex
 from tfshim.framework.dtypes import complex128 as complex128
 from tfshim.framework.dtypes import complex64 as complex64
 from tfshim.framework.dtypes import double as double
@@ -33,6 +34,7 @@ __all__ = [
     'bfloat16',
     'bool',
     'cast',
+    'complex',
     'complex128',
     'complex64',
     'double',

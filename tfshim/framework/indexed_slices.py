@@ -66,6 +66,7 @@ class IndexedSlices:
         return "<tensorflow.python.framework.indexed_slices.IndexedSlices object at %#x>" % id(self)
 
     def __str__(self) -> str:
+        # TF formats with %s (str of each tensor): "{}" would format the NumPy values (Tensor.__format__).
         return "IndexedSlices(indices=%s, values=%s%s)" % (
             self._indices, self._values,
             (", dense_shape=%s" % (self._dense_shape,)) if self._dense_shape is not None else "")

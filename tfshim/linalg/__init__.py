@@ -4,20 +4,41 @@
 from tfshim.ops.linalg_ops import adjoint as adjoint
 from tfshim.ops.linalg_ops import band_part as band_part
 from tfshim.ops.linalg_ops import cholesky as cholesky
+from tfshim.ops.linalg_impl import cholesky_solve as cholesky_solve
+from tfshim.ops.linalg_impl import cross as cross
 from tfshim.ops.linalg_ops import det as det
 from tfshim.ops.linalg_ops import diag as diag
 from tfshim.ops.linalg_ops import diag_part as diag_part
+from tfshim.ops.linalg_impl import eig as eig
+from tfshim.ops.linalg_impl import eigh as eigh
+from tfshim.ops.linalg_impl import eigvals as eigvals
+from tfshim.ops.linalg_impl import eigvalsh as eigvalsh
 from tfshim.ops.linalg_ops import einsum as einsum
+from tfshim.ops.linalg_impl import expm as expm
 from tfshim.ops.array_ops import eye as eye
+from tfshim.ops.linalg_impl import global_norm as global_norm
 from tfshim.ops.linalg_ops import inv as inv
 from tfshim.ops.nn_ops import l2_normalize as l2_normalize
+from tfshim.ops.linalg_impl import logdet as logdet
+from tfshim.ops.linalg_impl import lstsq as lstsq
+from tfshim.ops.linalg_impl import lu as lu
+from tfshim.ops.linalg_impl import lu_matrix_inverse as lu_matrix_inverse
+from tfshim.ops.linalg_impl import lu_reconstruct as lu_reconstruct
+from tfshim.ops.linalg_impl import lu_solve as lu_solve
 from tfshim.ops.linalg_ops import matmul as matmul
+from tfshim.ops.linalg_impl import matrix_rank as matrix_rank
 from tfshim.ops.linalg_ops import matrix_transpose as matrix_transpose
 from tfshim.ops.linalg_ops import matvec as matvec
 from tfshim.ops.math_ops import norm as norm
+from tfshim.ops.linalg_impl import normalize as normalize
+from tfshim.ops.linalg_impl import pinv as pinv
+from tfshim.ops.linalg_impl import qr as qr
 from tfshim.ops.linalg_ops import set_diag as set_diag
 from tfshim.ops.linalg_ops import slogdet as slogdet
 from tfshim.ops.linalg_ops import solve as solve
+from tfshim.ops.linalg_impl import svd as svd
+from tfshim.ops.linalg_impl import tensor_diag as tensor_diag
+from tfshim.ops.linalg_impl import tensor_diag_part as tensor_diag_part
 from tfshim.ops.linalg_ops import tensordot as tensordot
 from tfshim.ops.linalg_ops import trace as trace
 from tfshim.ops.linalg_ops import matrix_transpose as transpose
@@ -28,20 +49,41 @@ __all__ = [
     'adjoint',
     'band_part',
     'cholesky',
+    'cholesky_solve',
+    'cross',
     'det',
     'diag',
     'diag_part',
+    'eig',
+    'eigh',
+    'eigvals',
+    'eigvalsh',
     'einsum',
+    'expm',
     'eye',
+    'global_norm',
     'inv',
     'l2_normalize',
+    'logdet',
+    'lstsq',
+    'lu',
+    'lu_matrix_inverse',
+    'lu_reconstruct',
+    'lu_solve',
     'matmul',
+    'matrix_rank',
     'matrix_transpose',
     'matvec',
     'norm',
+    'normalize',
+    'pinv',
+    'qr',
     'set_diag',
     'slogdet',
     'solve',
+    'svd',
+    'tensor_diag',
+    'tensor_diag_part',
     'tensordot',
     'trace',
     'transpose',

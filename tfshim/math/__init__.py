@@ -2,21 +2,30 @@
 # ruff: noqa: I001, E402
 
 from tfshim.ops.math_ops import abs as abs
+from tfshim.ops.math_ops import accumulate_n as accumulate_n
 from tfshim.ops.math_ops import acos as acos
+from tfshim.ops.math_ops import acosh as acosh
 from tfshim.ops.math_ops import add as add
 from tfshim.ops.math_ops import add_n as add_n
+from tfshim.ops.math_ops import angle as angle
 from tfshim.ops.math_ops import argmax as argmax
 from tfshim.ops.math_ops import argmin as argmin
 from tfshim.ops.math_ops import asin as asin
+from tfshim.ops.math_ops import asinh as asinh
 from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
+from tfshim.ops.math_ops import atanh as atanh
+from tfshim.ops.bincount_ops import bincount as bincount
 from tfshim.ops.math_ops import ceil as ceil
+from tfshim.ops.confusion_matrix import confusion_matrix as confusion_matrix
 from tfshim.ops.math_ops import conj as conj
 from tfshim.ops.math_ops import cos as cos
 from tfshim.ops.math_ops import cosh as cosh
 from tfshim.ops.math_ops import count_nonzero as count_nonzero
 from tfshim.ops.math_ops import cumprod as cumprod
 from tfshim.ops.math_ops import cumsum as cumsum
+from tfshim.ops.math_ops import cumulative_logsumexp as cumulative_logsumexp
+from tfshim.ops.math_ops import digamma as digamma
 from tfshim.ops.math_ops import divide as divide
 from tfshim.ops.math_ops import divide_no_nan as divide_no_nan
 from tfshim.ops.math_ops import equal as equal
@@ -29,14 +38,22 @@ from tfshim.ops.math_ops import floordiv as floordiv
 from tfshim.ops.math_ops import floormod as floormod
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
+from tfshim.ops.math_ops import imag as imag
+from tfshim.ops.nn_impl import in_top_k as in_top_k
+from tfshim.ops.array_ops import invert_permutation as invert_permutation
 from tfshim.ops.math_ops import is_finite as is_finite
 from tfshim.ops.math_ops import is_inf as is_inf
 from tfshim.ops.math_ops import is_nan as is_nan
+from tfshim.ops.check_ops import is_non_decreasing as is_non_decreasing
+from tfshim.ops.check_ops import is_strictly_increasing as is_strictly_increasing
 from tfshim.ops.nn_ops import l2_normalize as l2_normalize
+from tfshim.ops.math_ops import lbeta as lbeta
 from tfshim.ops.math_ops import less as less
 from tfshim.ops.math_ops import less_equal as less_equal
+from tfshim.ops.math_ops import lgamma as lgamma
 from tfshim.ops.math_ops import log as log
 from tfshim.ops.math_ops import log1p as log1p
+from tfshim.ops.math_ops import log_sigmoid as log_sigmoid
 from tfshim.ops.nn_ops import log_softmax as log_softmax
 from tfshim.ops.math_ops import logical_and as logical_and
 from tfshim.ops.math_ops import logical_not as logical_not
@@ -46,12 +63,19 @@ from tfshim.ops.math_ops import maximum as maximum
 from tfshim.ops.math_ops import minimum as minimum
 from tfshim.ops.math_ops import floormod as mod
 from tfshim.ops.math_ops import multiply as multiply
+from tfshim.ops.math_ops import multiply_no_nan as multiply_no_nan
 from tfshim.ops.math_ops import negative as negative
+from tfshim.ops.math_ops import nextafter as nextafter
 from tfshim.ops.math_ops import not_equal as not_equal
+from tfshim.ops.math_ops import polygamma as polygamma
+from tfshim.ops.math_ops import polyval as polyval
 from tfshim.ops.math_ops import pow as pow
+from tfshim.ops.math_ops import real as real
 from tfshim.ops.math_ops import reciprocal as reciprocal
+from tfshim.ops.math_ops import reciprocal_no_nan as reciprocal_no_nan
 from tfshim.ops.math_ops import reduce_all as reduce_all
 from tfshim.ops.math_ops import reduce_any as reduce_any
+from tfshim.ops.math_ops import reduce_euclidean_norm as reduce_euclidean_norm
 from tfshim.ops.math_ops import reduce_logsumexp as reduce_logsumexp
 from tfshim.ops.math_ops import reduce_max as reduce_max
 from tfshim.ops.math_ops import reduce_mean as reduce_mean
@@ -60,8 +84,15 @@ from tfshim.ops.math_ops import reduce_prod as reduce_prod
 from tfshim.ops.math_ops import reduce_std as reduce_std
 from tfshim.ops.math_ops import reduce_sum as reduce_sum
 from tfshim.ops.math_ops import reduce_variance as reduce_variance
+from tfshim.ops.math_ops import rint as rint
 from tfshim.ops.math_ops import round as round
 from tfshim.ops.math_ops import rsqrt as rsqrt
+from tfshim.ops.math_ops import scalar_mul as scalar_mul
+from tfshim.ops.segment_ops import segment_max as segment_max
+from tfshim.ops.segment_ops import segment_mean as segment_mean
+from tfshim.ops.segment_ops import segment_min as segment_min
+from tfshim.ops.segment_ops import segment_prod as segment_prod
+from tfshim.ops.segment_ops import segment_sum as segment_sum
 from tfshim.ops.math_ops import sigmoid as sigmoid
 from tfshim.ops.math_ops import sign as sign
 from tfshim.ops.math_ops import sin as sin
@@ -77,27 +108,45 @@ from tfshim.ops.math_ops import tan as tan
 from tfshim.ops.math_ops import tanh as tanh
 from tfshim.ops.array_ops import top_k as top_k
 from tfshim.ops.math_ops import truediv as truediv
+from tfshim.ops.segment_ops import unsorted_segment_max as unsorted_segment_max
+from tfshim.ops.segment_ops import unsorted_segment_mean as unsorted_segment_mean
+from tfshim.ops.segment_ops import unsorted_segment_min as unsorted_segment_min
+from tfshim.ops.segment_ops import unsorted_segment_prod as unsorted_segment_prod
+from tfshim.ops.segment_ops import unsorted_segment_sqrt_n as unsorted_segment_sqrt_n
+from tfshim.ops.segment_ops import unsorted_segment_sum as unsorted_segment_sum
 from tfshim.ops.math_ops import xdivy as xdivy
+from tfshim.ops.math_ops import xlog1py as xlog1py
 from tfshim.ops.math_ops import xlogy as xlogy
+from tfshim.ops.math_ops import zero_fraction as zero_fraction
+from tfshim.ops.math_ops import zeta as zeta
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'abs',
+    'accumulate_n',
     'acos',
+    'acosh',
     'add',
     'add_n',
+    'angle',
     'argmax',
     'argmin',
     'asin',
+    'asinh',
     'atan',
     'atan2',
+    'atanh',
+    'bincount',
     'ceil',
+    'confusion_matrix',
     'conj',
     'cos',
     'cosh',
     'count_nonzero',
     'cumprod',
     'cumsum',
+    'cumulative_logsumexp',
+    'digamma',
     'divide',
     'divide_no_nan',
     'equal',
@@ -110,14 +159,22 @@ __all__ = [
     'floormod',
     'greater',
     'greater_equal',
+    'imag',
+    'in_top_k',
+    'invert_permutation',
     'is_finite',
     'is_inf',
     'is_nan',
+    'is_non_decreasing',
+    'is_strictly_increasing',
     'l2_normalize',
+    'lbeta',
     'less',
     'less_equal',
+    'lgamma',
     'log',
     'log1p',
+    'log_sigmoid',
     'log_softmax',
     'logical_and',
     'logical_not',
@@ -127,12 +184,19 @@ __all__ = [
     'minimum',
     'mod',
     'multiply',
+    'multiply_no_nan',
     'negative',
+    'nextafter',
     'not_equal',
+    'polygamma',
+    'polyval',
     'pow',
+    'real',
     'reciprocal',
+    'reciprocal_no_nan',
     'reduce_all',
     'reduce_any',
+    'reduce_euclidean_norm',
     'reduce_logsumexp',
     'reduce_max',
     'reduce_mean',
@@ -141,8 +205,15 @@ __all__ = [
     'reduce_std',
     'reduce_sum',
     'reduce_variance',
+    'rint',
     'round',
     'rsqrt',
+    'scalar_mul',
+    'segment_max',
+    'segment_mean',
+    'segment_min',
+    'segment_prod',
+    'segment_sum',
     'sigmoid',
     'sign',
     'sin',
@@ -158,8 +229,17 @@ __all__ = [
     'tanh',
     'top_k',
     'truediv',
+    'unsorted_segment_max',
+    'unsorted_segment_mean',
+    'unsorted_segment_min',
+    'unsorted_segment_prod',
+    'unsorted_segment_sqrt_n',
+    'unsorted_segment_sum',
     'xdivy',
+    'xlog1py',
     'xlogy',
+    'zero_fraction',
+    'zeta',
 ]
 
 # TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError

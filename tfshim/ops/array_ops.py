@@ -1596,6 +1596,371 @@ def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: Any = None) -> 
 
 
 
+# ===== repeat, searchsorted, sequence_mask, reverse_sequence, permutations, scatter variants ==========
+
+
+def _positive_axis(axis: int, rank: int, name: str = "rank(data)") -> int:
+    """TF: array_ops.get_positive_axis."""
+    if not -rank <= axis < rank:
+        raise ValueError(f"axis={axis} out of bounds: expected {-rank}<=axis<{rank}")
+    return axis + rank if axis < 0 else axis
+
+
+@tf_export("repeat")
+def repeat(input: Any, repeats: Any, axis: Any = None, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.repeat, built as TF builds it (tile then boolean_mask), so its gradient is TF's."""
+    from tfshim.ops import math_ops
+
+    data = convert_to_tensor(input)
+    if axis is None:
+        data = reshape(data, [-1])
+        axis = 0
+    if not isinstance(axis, int):
+        raise TypeError(f"Argument `axis` must be an int. Received `axis` = {axis} of type {type(axis).__name__}")
+    reps = convert_to_tensor(repeats)
+    if not reps._dtype.is_integer:
+        reps = math_ops.cast(reps, dtypes.int32)
+    if reps.shape.ndims > 1:
+        raise ValueError(f"Shape {reps.shape} must have rank at most 1")
+    if data.shape.ndims == 0:
+        data = stack([data])
+    axis = _positive_axis(axis, data.shape.ndims)
+    dshape = list(data._value.shape)
+    multiples = [1] * (data.shape.ndims + 1)
+    if reps._value.size == 1:
+        r = int(reps._value.reshape(-1)[0])
+        multiples[axis + 1] = r
+        tiled = tile(expand_dims(data, axis + 1), multiples)
+        return reshape(tiled, dshape[:axis] + [r * dshape[axis]] + dshape[axis + 1:])
+    if reps.shape.ndims == 1 and reps.shape[0] != dshape[axis]:
+        raise ValueError("Dimensions %d and %d are not compatible" % (dshape[axis], reps.shape[0]))
+    counts = np.broadcast_to(reps._value, (dshape[axis],))
+    max_repeat = max(int(counts.max()) if counts.size else 0, 0)
+    mask = convert_to_tensor(np.arange(max_repeat)[None, :] < counts[:, None])
+    if axis:
+        mask = broadcast_to(mask, dshape[:axis] + [dshape[axis], max_repeat])
+    multiples[axis + 1] = max_repeat
+    masked = boolean_mask(tile(expand_dims(data, axis + 1), multiples), mask)
+    if axis == 0:
+        return masked
+    return reshape(masked, dshape[:axis] + [int(counts.sum())] + dshape[axis + 1:])
+
+
+def _bound_kernel(side: str) -> Any:
+    def kernel(sorted_inputs: np.ndarray, values: np.ndarray, out_type: Any) -> Any:
+        if sorted_inputs.shape[0] != values.shape[0]:
+            raise KernelError(errors.InvalidArgumentError, "Leading dim_size of both tensors must match.")
+        # std::lower_bound / upper_bound step by step (NaN compares false, as in TF's kernel).
+        rows, n = values.shape[0], sorted_inputs.shape[1]
+        first = np.zeros(values.shape, np.int64)
+        count = np.full(values.shape, n, np.int64)
+        row = np.arange(rows)[:, None]
+        while np.any(count > 0):
+            step = count // 2
+            it = np.minimum(first + step, max(n - 1, 0))
+            probe = sorted_inputs[row, it] if n else np.zeros(values.shape, sorted_inputs.dtype)
+            go_right = (probe < values) if side == "left" else ~(values < probe)
+            go_right &= count > 0
+            first = np.where(go_right, it + 1, first)
+            count = np.where(go_right, count - step - 1, np.where(count > 0, step, 0))
+        return first.astype(out_type.as_numpy_dtype)
+
+    return kernel
+
+
+LowerBound = defop("LowerBound", _bound_kernel("left"))
+UpperBound = defop("UpperBound", _bound_kernel("right"))
+not_differentiable(LowerBound, UpperBound)
+
+
+@tf_export("searchsorted")
+def searchsorted(sorted_sequence: Any, values: Any, side: str = "left", out_type: Any = dtypes.int32,
+                 name: Any = None) -> Tensor:
+    """TF: tf.searchsorted over the innermost dimension (LowerBound/UpperBound on [-1, n] reshapes)."""
+    seq = convert_to_tensor(sorted_sequence)
+    vals = convert_to_tensor(values)
+    seq2 = reshape(seq, [-1, seq._value.shape[-1] if seq._value.ndim else 0])
+    vals2 = reshape(vals, [-1, vals._value.shape[-1] if vals._value.ndim else 0])
+    if side == "right":
+        op = UpperBound
+    elif side == "left":
+        op = LowerBound
+    else:
+        raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: `side` = '{side}'.")
+    out = run_op(op, (seq2, vals2), seq2, vals2, check=True, out_type=dtypes.as_dtype(out_type))
+    return reshape(out, list(vals._value.shape))
+
+
+@tf_export("sequence_mask")
+def sequence_mask(lengths: Any, maxlen: Any = None, dtype: Any = dtypes.bool, name: Any = None) -> Tensor:
+    """TF: tf.sequence_mask: mask[..., j] = j < lengths[...] (maxlen: the largest length, at least 0)."""
+    from tfshim.ops import math_ops
+
+    lengths = convert_to_tensor(lengths)
+    if maxlen is None:
+        maxlen = math_ops.maximum(convert_to_tensor(0, dtype=lengths.dtype), math_ops.reduce_max(lengths))
+    else:
+        maxlen = convert_to_tensor(maxlen)
+    if maxlen.shape.ndims != 0:
+        raise ValueError("Argument `maxlen` must be scalar for sequence_mask, received `maxlen` = %s with shape '%s' "
+                         "instead" % (maxlen, maxlen.shape))
+    row = range(convert_to_tensor(0, dtype=maxlen.dtype), maxlen, convert_to_tensor(1, dtype=maxlen.dtype))
+    matrix = math_ops.cast(expand_dims(lengths, -1), maxlen.dtype)
+    result = math_ops.less(row, matrix)
+    dtype = dtypes.as_dtype(dtype)
+    return result if dtype == dtypes.bool else math_ops.cast(result, dtype)
+
+
+def _reverse_sequence_kernel(x: np.ndarray, lens: np.ndarray, seq_dim: int = 0, batch_dim: int = 0) -> Any:
+    if lens.shape[0] != x.shape[batch_dim]:
+        raise KernelError(errors.InvalidArgumentError, "Length of seq_lengths != input.dims(%d), (%d vs. %d)"
+                          % (batch_dim, lens.shape[0], x.shape[batch_dim]))
+    out = x.copy()
+    for b, n in enumerate(lens.tolist()):
+        if n < 0:
+            raise KernelError(errors.InvalidArgumentError, "seq_lens(%d) < 0" % b)
+        if n > x.shape[seq_dim]:
+            raise KernelError(errors.InvalidArgumentError, "seq_lens(%d) > input.dims(%d)" % (b, seq_dim))
+        src = [builtins_slice(None)] * x.ndim
+        src[batch_dim] = b
+        src[seq_dim] = builtins_slice(0, n)
+        dst = tuple(src)
+        src[seq_dim] = builtins_slice(n - 1, None, -1) if n else builtins_slice(0, 0)
+        out[dst] = x[tuple(src)]
+    return out
+
+
+ReverseSequence = defop("ReverseSequence", _reverse_sequence_kernel)
+
+
+@ReverseSequence.gradient
+def _reverse_sequence_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns reverse_sequence(grad, seq_lengths)."""
+    return (ReverseSequence(grad, op.inputs[1], seq_dim=op.get_attr("seq_dim"), batch_dim=op.get_attr("batch_dim")),
+            None)
+
+
+@tf_export("reverse_sequence")
+def reverse_sequence(input: Any, seq_lengths: Any, seq_axis: Any = None, batch_axis: Any = None,  # noqa: A002
+                     name: Any = None) -> Tensor:
+    """TF: tf.reverse_sequence: the first seq_lengths[b] elements along seq_axis reversed, per batch b."""
+    raw = (input, seq_lengths)
+    x, lens = convert_to_tensor(input), convert_to_tensor(seq_lengths)
+    seq = seq_axis or 0
+    batch = batch_axis or 0
+    return run_op(ReverseSequence, raw, x, lens, seq_dim=seq + x.shape.ndims if seq < 0 else seq,
+                  batch_dim=batch + x.shape.ndims if batch < 0 else batch)
+
+
+def _invert_permutation_kernel(x: np.ndarray) -> Any:
+    if x.ndim != 1:
+        raise KernelError(errors.InvalidArgumentError, "invert_permutation expects a 1D vector.")
+    out = np.full(x.shape, -1, dtype=x.dtype)
+    for i, d in enumerate(x.tolist()):
+        if not 0 <= d < x.shape[0]:
+            raise KernelError(errors.InvalidArgumentError, "%d is not between 0 and %d" % (d, x.shape[0]))
+        if out[d] != -1:
+            raise KernelError(errors.InvalidArgumentError, "%d is duplicated in the input." % d)
+        out[d] = i
+    return out
+
+
+InvertPermutation = defop("InvertPermutation", _invert_permutation_kernel)
+not_differentiable(InvertPermutation)
+
+
+@tf_export("math.invert_permutation")
+def invert_permutation(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.invert_permutation: y[x[i]] = i."""
+    return run_op(InvertPermutation, (x,), convert_to_tensor(x), check=True)
+
+
+def _unravel_index_kernel(indices: np.ndarray, dims: np.ndarray) -> Any:
+    total = int(np.prod(dims))
+    if np.any((indices < 0) | (indices >= total)):
+        raise KernelError(errors.InvalidArgumentError, "index is out of bound as with dims")
+    return np.stack(np.unravel_index(indices, tuple(dims.tolist()))).astype(indices.dtype) if indices.ndim else \
+        np.array(np.unravel_index(int(indices), tuple(dims.tolist())), dtype=indices.dtype)
+
+
+UnravelIndex = defop("UnravelIndex", _unravel_index_kernel)
+not_differentiable(UnravelIndex)
+
+
+@tf_export("unravel_index")
+def unravel_index(indices: Any, dims: Any, name: Any = None) -> Tensor:
+    """TF: tf.unravel_index: row-major coordinates of flat `indices` in shape `dims`."""
+    return run_op(UnravelIndex, (indices, dims), convert_to_tensor(indices), convert_to_tensor(dims), check=True)
+
+
+def _unique_with_counts_kernel(x: np.ndarray, out_idx: Any) -> Any:
+    y, idx = _unique_kernel(x, out_idx)
+    return y, idx, np.bincount(idx, minlength=y.shape[0]).astype(out_idx.as_numpy_dtype)
+
+
+UniqueWithCounts = defop("UniqueWithCounts", _unique_with_counts_kernel, multi_output=True)
+not_differentiable(UniqueWithCounts)
+
+
+def _unique_with_counts_namedtuple() -> Any:
+    import collections
+
+    return collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
+
+
+UniqueWithCountsOutput = _unique_with_counts_namedtuple()
+
+
+@tf_export("unique_with_counts")
+def unique_with_counts(x: Any, out_idx: Any = dtypes.int32, name: Any = None) -> Any:
+    """TF: tf.unique_with_counts: (y, idx, count) in first-occurrence order."""
+    t = convert_to_tensor(x)
+    return UniqueWithCountsOutput(*run_op(UniqueWithCounts, (x,), t, out_idx=dtypes.as_dtype(out_idx)))
+
+
+@tf_export("shape_n")
+def shape_n(input: Any, out_type: Any = dtypes.int32, name: Any = None) -> list:  # noqa: A002
+    """TF: tf.shape_n: the shapes of a list of tensors."""
+    return [shape(t, out_type=out_type) for t in input]
+
+
+IdentityN = defop("IdentityN", lambda *xs: tuple(xs), multi_output=True)
+
+
+@IdentityN.gradient
+def _identity_n_grad(op: Any, *grads: Tensor) -> list:
+    """Returns the gradients unchanged."""
+    return list(grads)
+
+
+@tf_export("identity_n")
+def identity_n(input: Any, name: Any = None) -> list:  # noqa: A002
+    """TF: tf.identity_n: each input unchanged (one op, several outputs)."""
+    return list(IdentityN(*[convert_to_tensor(t) for t in input]))
+
+
+def _tensor_scatter_kernel(kind: str) -> Any:
+    ufunc = {"Add": np.add, "Sub": np.subtract, "Max": np.maximum, "Min": np.minimum}[kind]
+
+    def kernel(tensor: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> Any:
+        flat = _scatter_check("TensorScatter" + kind, indices, updates, tensor.shape, "shape")
+        out = tensor.copy()
+        ufunc.at(out, tuple(flat.T), updates.reshape((-1,) + tensor.shape[flat.shape[1]:]))
+        return out
+
+    return kernel
+
+
+TensorScatterAdd = defop("TensorScatterAdd", _tensor_scatter_kernel("Add"))
+TensorScatterSub = defop("TensorScatterSub", _tensor_scatter_kernel("Sub"))
+TensorScatterMax = defop("TensorScatterMax", _tensor_scatter_kernel("Max"))
+TensorScatterMin = defop("TensorScatterMin", _tensor_scatter_kernel("Min"))
+
+
+@TensorScatterAdd.gradient
+def _tensor_scatter_add_grad(op: Any, grad: Tensor) -> list:
+    """Returns (grad, None, gather_nd(grad, indices))."""
+    return [grad, None, GatherNd(grad, op.inputs[1])]
+
+
+@TensorScatterSub.gradient
+def _tensor_scatter_sub_grad(op: Any, grad: Tensor) -> list:
+    """Returns (grad, None, -gather_nd(grad, indices))."""
+    from tfshim.ops.math_ops import Neg
+
+    return [grad, None, Neg(GatherNd(grad, op.inputs[1]))]
+
+
+def _tensor_scatter_min_or_max_grad(op: Any, grad: Tensor) -> list:
+    """Returns the gradient shared between the tensor and the updates that equal the result."""
+    from tfshim.ops import math_ops
+
+    x, indices, y = op.inputs
+    z = op.outputs[0]
+    x_ind = math_ops.cast(math_ops.equal(x, z), grad.dtype)
+    y_ind = math_ops.cast(math_ops.equal(y, GatherNd(z, indices)), grad.dtype)
+    indicators = x_ind + ScatterNd(indices, y_ind, shape=tuple(x._value.shape))
+    return [grad * x_ind / indicators, None, GatherNd(grad / indicators, indices) * y_ind]
+
+
+TensorScatterMax.gradient(_tensor_scatter_min_or_max_grad)
+TensorScatterMin.gradient(_tensor_scatter_min_or_max_grad)
+
+
+def _tensor_scatter(op: Any, tensor: Any, indices: Any, updates: Any) -> Tensor:
+    t = convert_to_tensor(tensor)
+    u = convert_to_tensor(updates, dtype_hint=t._dtype)
+    i = convert_to_tensor(indices)
+    if u._dtype != t._dtype:
+        from tfshim.ops.op import dtype_mismatch
+
+        raise dtype_mismatch(op.name, 2, t._dtype, u._dtype)
+    return run_op(op, (tensor, indices, updates), t, i, u)
+
+
+@tf_export("tensor_scatter_nd_add")
+def tensor_scatter_nd_add(tensor: Any, indices: Any, updates: Any, name: Any = None) -> Tensor:
+    """TF: tf.tensor_scatter_nd_add (repeated indices accumulate)."""
+    return _tensor_scatter(TensorScatterAdd, tensor, indices, updates)
+
+
+@tf_export("tensor_scatter_nd_sub")
+def tensor_scatter_nd_sub(tensor: Any, indices: Any, updates: Any, name: Any = None) -> Tensor:
+    return _tensor_scatter(TensorScatterSub, tensor, indices, updates)
+
+
+@tf_export("tensor_scatter_nd_max")
+def tensor_scatter_nd_max(tensor: Any, indices: Any, updates: Any, name: Any = None) -> Tensor:
+    return _tensor_scatter(TensorScatterMax, tensor, indices, updates)
+
+
+@tf_export("tensor_scatter_nd_min")
+def tensor_scatter_nd_min(tensor: Any, indices: Any, updates: Any, name: Any = None) -> Tensor:
+    return _tensor_scatter(TensorScatterMin, tensor, indices, updates)
+
+
+def _broadcast_args_kernel(sx: np.ndarray, sy: np.ndarray) -> Any:
+    try:
+        return np.asarray(np.broadcast_shapes(tuple(sx.tolist()), tuple(sy.tolist())), dtype=sx.dtype)
+    except ValueError:
+        raise KernelError(errors.InvalidArgumentError, "Incompatible shapes: %s vs. %s"
+                          % (_dims(tuple(sx.tolist())), _dims(tuple(sy.tolist())))) from None
+
+
+BroadcastArgs = defop("BroadcastArgs", _broadcast_args_kernel)
+not_differentiable(BroadcastArgs)
+
+
+@tf_export("broadcast_dynamic_shape")
+def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Tensor:
+    """TF: tf.broadcast_dynamic_shape (BroadcastArgs): the broadcast shape of two shape vectors."""
+    x, y = match_inputs((shape_x, shape_y))
+    return run_op(BroadcastArgs, (shape_x, shape_y), x, y, check=True)
+
+
+@tf_export("broadcast_static_shape")
+def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
+    """TF: tf.broadcast_static_shape: the broadcast TensorShape (None dimensions stay unknown)."""
+    from tfshim.framework.tensor_shape import as_shape
+
+    sx, sy = as_shape(shape_x), as_shape(shape_y)
+    if sx.rank is None or sy.rank is None:
+        return TensorShape(None)
+    a, b = sx.as_list()[::-1], sy.as_list()[::-1]
+    out = []
+    for i in builtins_range(max(len(a), len(b))):
+        u = a[i] if i < len(a) else 1
+        v = b[i] if i < len(b) else 1
+        if u == 1:
+            out.append(v)
+        elif v == 1 or u == v:
+            out.append(u)
+        elif u is None or v is None:
+            out.append(u if v is None and u != 1 else v if u is None and v != 1 else None)
+        else:
+            raise ValueError("Incompatible shapes for broadcasting. Two shapes are compatible if for each dimension "
+                             "pair they are either equal or one of them is 1. Received: %s and %s." % (sx, sy))
+    return TensorShape(out[::-1])
 # Dispatch on other tensor kinds (RaggedTensor), as TF's add_dispatch_support (util/dispatch.py).
 dispatch.install(
     globals(),

@@ -27,6 +27,7 @@ from tfshim.ops.op import (
     defop,
     disallowed_dtype,
     dtype_mismatch,
+    error_suffix,
     make_bool,
     not_differentiable,
     run_op,
@@ -2020,6 +2021,471 @@ def reshape(tensor: Any, shape: Any) -> Tensor:
     return _reshape(tensor, shape)
 
 
+# ===== inverse hyperbolic, gamma family, complex parts, no-nan products (kernels: kernels/eigen_special.py) =====
+
+
+def _special_kernel(fn: Callable) -> Any:
+    from tfshim.kernels import eigen_special
+
+    def kernel(x: np.ndarray) -> Any:
+        return getattr(eigen_special, fn)(x)
+
+    return kernel
+
+
+Asinh = defop("Asinh", _special_kernel("asinh"))
+Acosh = defop("Acosh", _special_kernel("acosh"))
+Atanh = defop("Atanh", _special_kernel("atanh"))
+
+
+@Asinh.gradient
+def _asinh_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad / cosh(y)."""
+    return RealDiv(grad, cosh(_conj(op.outputs[0])))
+
+
+@Acosh.gradient
+def _acosh_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad / sinh(y)."""
+    return RealDiv(grad, sinh(_conj(op.outputs[0])))
+
+
+@Atanh.gradient
+def _atanh_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad / (1 - x**2)."""
+    x = _conj(op.inputs[0])
+    return Mul(grad, Reciprocal(Sub(_const(1, x), Square(x))))
+
+
+@tf_export("math.asinh", "asinh")
+def asinh(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.asinh (glibc asinhf/asinh per element, as Eigen's scalar functor)."""
+    return unary(Asinh, x)
+
+
+@tf_export("math.acosh", "acosh")
+def acosh(x: Any, name: Any = None) -> Tensor:
+    return unary(Acosh, x)
+
+
+@tf_export("math.atanh", "atanh")
+def atanh(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.atanh (Eigen patanh on packets, glibc atanhf/atanh on the tail)."""
+    return unary(Atanh, x)
+
+
+Lgamma = defop("Lgamma", _special_kernel("lgamma"))
+Digamma = defop("Digamma", _special_kernel("digamma"))
+
+
+def _binary_special(fn: str) -> Any:
+    from tfshim.kernels import eigen_special
+
+    return cwise_binary(lambda a, b: getattr(eigen_special, fn)(a, b))
+
+
+Polygamma = defop("Polygamma", _binary_special("polygamma"))
+Zeta = defop("Zeta", _binary_special("zeta"))
+
+
+@Lgamma.gradient
+def _lgamma_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * digamma(x)."""
+    return Mul(grad, Digamma(_conj(op.inputs[0])))
+
+
+@Digamma.gradient
+def _digamma_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad * polygamma(1, x)."""
+    x = _conj(op.inputs[0])
+    return Mul(grad, run(Polygamma, (), _wrap_as(np.ones_like(x._value), x._dtype), x))
+
+
+@Polygamma.gradient
+def _polygamma_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (None, grad * polygamma(n + 1, x))."""
+    n, x = op.inputs
+    partial_x = run(Polygamma, (), AddV2(n, _const(1, n)), x)
+    return None, reduce_to_shape(Mul(grad, partial_x), x._value.shape)
+
+
+@Zeta.gradient
+def _zeta_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (None, grad * -x * zeta(x + 1, q))."""
+    x, q = op.inputs
+    partial_q = Mul(Neg(x), Zeta(AddV2(x, _const(1, x)), q))
+    return None, reduce_to_shape(Mul(grad, partial_q), q._value.shape)
+
+
+@tf_export("math.lgamma", "lgamma")
+def lgamma(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.lgamma (glibc lgammaf_r/lgamma_r per element, as Eigen's scalar functor)."""
+    return unary(Lgamma, x)
+
+
+@tf_export("math.digamma", "digamma")
+def digamma(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.digamma (Eigen's Cephes psi)."""
+    return unary(Digamma, x)
+
+
+@tf_export("math.polygamma", "polygamma")
+def polygamma(a: Any, x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.polygamma(a, x): digamma for a = 0, else (-1)^(a+1) a! zeta(a+1, x)."""
+    return binary(Polygamma, a, x)
+
+
+@tf_export("math.zeta", "zeta")
+def zeta(x: Any, q: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.zeta, the Hurwitz zeta function (Eigen's Cephes zeta)."""
+    return binary(Zeta, x, q)
+
+
+@tf_export("math.lbeta", "lbeta")
+def lbeta(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.lbeta: sum(lgamma(x), -1) - lgamma(sum(x, -1)) (TF: special_math_ops.lbeta)."""
+    x = convert_to_tensor(x)
+    log_prod = reduce_sum(lgamma(x), axis=[-1])
+    log_gamma_of_sum = lgamma(reduce_sum(x, axis=[-1]))
+    return log_prod - log_gamma_of_sum
+
+
+Rint = defop("Rint", cwise_unary(np.rint))
+not_differentiable(Rint)
+
+
+_RINT_KERNELS = ("All kernels registered for op Rint:\n  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_DOUBLE, DT_BFLOAT16, "
+                 "DT_HALF]\n  device='CPU'; T in [DT_DOUBLE]\n  device='CPU'; T in [DT_FLOAT]\n")
+
+
+@tf_export("math.rint", "rint")
+def rint(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.rint: round half to even (no gradient: TF registers None). TF has no CPU kernel for
+    half/bfloat16 (NotFoundError)."""
+    raw = (x,)
+    x = convert_to_tensor(x)
+    if x._dtype in (dtypes.float16, dtypes.bfloat16):
+        node = f"{{{{node Rint}}}} = Rint[T=DT_{x._dtype._cname.upper()}]"
+        raise as_called(errors.NotFoundError(
+            None, None, f"Could not find device for node: {node}\n{_RINT_KERNELS} [Op:Rint] name: "), raw)
+    return run(Rint, raw, x)
+
+
+def _real_kernel(x: np.ndarray, Tout: Any = None) -> Any:  # noqa: N803 - TF's attr name
+    return np.array(x.real)
+
+
+def _imag_kernel(x: np.ndarray, Tout: Any = None) -> Any:  # noqa: N803
+    return np.array(x.imag)
+
+
+Real = defop("Real", _real_kernel)
+Imag = defop("Imag", _imag_kernel)
+Angle = defop("Angle", lambda x, Tout=None: np.angle(x).astype(x.real.dtype))  # noqa: N803
+def _complex_kernel(re: np.ndarray, im: np.ndarray, Tout: Any = None) -> Any:  # noqa: N803
+    re, im = np.broadcast_arrays(re, im)
+    out = np.empty(re.shape, Tout.as_numpy_dtype)
+    out.real, out.imag = re, im  # (re + 1j * im would turn a NaN imaginary part into a NaN real part)
+    return out
+
+
+Complex = defop("Complex", _complex_kernel)
+
+
+@Real.gradient
+def _real_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns complex(grad, 0)."""
+    return Complex(grad, _zeros_like(grad), Tout=op.inputs[0]._dtype)
+
+
+@Imag.gradient
+def _imag_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns complex(0, grad)."""
+    return Complex(_zeros_like(grad), grad, Tout=op.inputs[0]._dtype)
+
+
+@Complex.gradient
+def _complex_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (real(grad), imag(grad)), summed to each input's shape."""
+    x, y = op.inputs
+    rd = x._dtype
+    return (reduce_to_shape(Real(grad, Tout=rd), x._value.shape),
+            reduce_to_shape(Imag(grad, Tout=rd), y._value.shape))
+
+
+@Angle.gradient
+def _angle_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns -grad / (imag(x) + i real(x)) (TF's math_grad._AngleGrad)."""
+    x = op.inputs[0]
+    rd = op.outputs[0]._dtype
+    re, im = Real(x, Tout=rd), Imag(x, Tout=rd)
+    z = Reciprocal(Complex(im, re, Tout=x._dtype))
+    zero = _wrap_as(np.zeros((), rd.as_numpy_dtype), rd)
+    return Mul(Neg(Complex(grad, _zeros_like(grad) if grad._value.shape else zero, Tout=x._dtype)), z)
+
+
+@tf_export("math.real", "real")
+def real(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.math.real: the real part (a real tensor is returned unchanged)."""
+    x = convert_to_tensor(input)
+    if x._dtype.is_complex:
+        return Real(x, Tout=x._dtype.real_dtype)
+    if x._dtype.is_floating or x._dtype.is_integer:
+        return x
+    raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {x._dtype}")
+
+
+@tf_export("math.imag", "imag")
+def imag(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.math.imag (zeros for a real tensor)."""
+    x = convert_to_tensor(input)
+    if x._dtype.is_complex:
+        return Imag(x, Tout=x._dtype.real_dtype)
+    return _zeros_like(x)
+
+
+@tf_export("math.angle", "angle")
+def angle(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.math.angle (real input: pi where negative, else 0)."""
+    from tfshim.ops.array_ops import ones_like, where
+
+    x = convert_to_tensor(input)
+    if x._dtype.is_complex:
+        return Angle(x, Tout=x._dtype.real_dtype)
+    return where(less(x, _const(0, x)), _const(np.pi, x) * ones_like(x), _zeros_like(x))
+
+
+@tf_export("dtypes.complex", "complex")
+def complex(real: Any, imag: Any, name: Any = None) -> Tensor:  # noqa: A001 - TF's name
+    """TF: tf.complex: float32 parts give complex64, float64 parts complex128."""
+    re, im = convert_to_tensor(real), convert_to_tensor(imag)
+    if re._dtype != im._dtype or re._dtype not in (dtypes.float32, dtypes.float64):
+        raise TypeError(f"The `real` and `imag` components have incorrect types: {re._dtype.name} {im._dtype.name}. "
+                        f"They must be consistent, and one of {[dtypes.float32, dtypes.float64]}")
+    out = dtypes.complex64 if re._dtype == dtypes.float32 else dtypes.complex128
+    return run_op(Complex, (real, imag), re, im, Tout=out)
+
+
+def _xlog1py_kernel(x: np.ndarray, y: np.ndarray) -> Any:
+    def f(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        a, b = np.broadcast_arrays(a, b)
+        lg = eigen_math.log1p(np.ascontiguousarray(b)).reshape(b.shape) if b.dtype in _EIGEN_DTYPES else np.log1p(b)
+        return _x_or_zero(a, np.multiply(a, lg))
+
+    return cwise_binary(f)(x, y)
+
+
+Xlog1py = defop("Xlog1py", _xlog1py_kernel)
+
+
+@Xlog1py.gradient
+def _xlog1py_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (xlog1py(x != 0, y) * grad, xdivy(x, y + 1) * grad)."""
+    x, y = op.inputs
+    not_zero_x = cast(not_equal(x, _const(0, x)), x._dtype)
+    partial_x = Xlog1py(not_zero_x, y)
+    partial_y = Xdivy(x, AddV2(y, _const(1, y)))
+    return reduce_to_shape(Mul(partial_x, grad), x._value.shape), reduce_to_shape(Mul(partial_y, grad), y._value.shape)
+
+
+@tf_export("math.xlog1py")
+def xlog1py(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.xlog1py: 0 where x == 0, else x * log1p(y)."""
+    return binary(Xlog1py, x, y)
+
+
+MulNoNan = defop("MulNoNan", cwise_binary(lambda a, b: np.where(np.broadcast_to(b == 0, np.broadcast_shapes(
+    a.shape, b.shape)), np.zeros((), np.result_type(a, b)), a * b)))
+
+
+@MulNoNan.gradient
+def _mul_no_nan_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (mul_no_nan(grad, y), mul_no_nan(x, grad)), summed to each input's shape."""
+    x, y = op.inputs
+    return (reduce_to_shape(MulNoNan(grad, y), x._value.shape), reduce_to_shape(MulNoNan(x, grad), y._value.shape))
+
+
+@tf_export("math.multiply_no_nan")
+def multiply_no_nan(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.multiply_no_nan: 0 where y == 0 (even for x inf or NaN), else x * y."""
+    xt = convert_to_tensor(x)
+    if isinstance(y, Tensor) and y._dtype != xt._dtype:
+        raise ValueError(f"y: Tensor conversion requested dtype {xt._dtype.name} for Tensor with dtype "
+                         f"{y._dtype.name}: {y!r}")
+    yt = convert_to_tensor(y, dtype=xt._dtype)
+    return run(MulNoNan, (x, y), xt, yt)
+
+
+@tf_export("math.reciprocal_no_nan")
+def reciprocal_no_nan(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.reciprocal_no_nan = div_no_nan(1, x)."""
+    xt = convert_to_tensor(x)
+    return run(DivNoNan, (xt,), _const(1, xt), xt)
+
+
+@tf_export("math.log_sigmoid")
+def log_sigmoid(x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.log_sigmoid = -softplus(-x)."""
+    from tfshim.ops.nn_ops import softplus
+
+    xt = convert_to_tensor(x)
+    return Neg(softplus(Neg(xt)))
+
+
+NextAfter = defop("NextAfter", cwise_binary(np.nextafter))
+not_differentiable(NextAfter)
+
+
+@tf_export("math.nextafter")
+def nextafter(x1: Any, x2: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.nextafter: the next representable value of x1 towards x2."""
+    return binary(NextAfter, x1, x2)
+
+
+@tf_export("math.scalar_mul", "scalar_mul")
+def scalar_mul(scalar: Any, x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.scalar_mul: scalar * x (the scalar must be 0-D)."""
+    x = convert_to_tensor(x)
+    s = convert_to_tensor(scalar, dtype=x._dtype)
+    if s.shape.ndims != 0:
+        raise ValueError(f"The input scalar must be a 0-D value. Received shape {s.shape}.")
+    return run(Mul, (s, x), s, x)
+
+
+@tf_export("math.accumulate_n")
+def accumulate_n(inputs: Any, shape: Any = None, tensor_dtype: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.math.accumulate_n = add_n (with TF's argument checks)."""
+    def input_error() -> ValueError:
+        return ValueError("inputs must be a list of at least one Tensor with the same dtype and shape")
+
+    if not inputs or not isinstance(inputs, (list, tuple)):
+        raise input_error()
+    inputs = [convert_to_tensor(t) for t in inputs]
+    if not all(t._dtype == inputs[0]._dtype for t in inputs):
+        raise input_error()
+    if tensor_dtype is not None and tensor_dtype != inputs[0]._dtype:
+        raise TypeError(f"The `tensor_dtype` argument is {tensor_dtype}, but `input` is of type {inputs[0].dtype}. "
+                        "These must be equal. Try casting the input to the desired type.")
+    return inputs[0] if len(inputs) == 1 else add_n(inputs)
+
+
+def _euclidean_norm_kernel(x: np.ndarray, axis: Any, keepdims: bool) -> Any:
+    axes = _canonical_axes(axis, x.ndim)
+    with np.errstate(all="ignore"):
+        sq = (x * np.conj(x)) if x.dtype.kind == "c" else x * x
+        if x.dtype.kind in "iu":
+            s = np.sum(sq, axis=axes, keepdims=keepdims, dtype=x.dtype)
+            return np.sqrt(s.astype(np.float64)).astype(x.dtype)
+        s = np.asarray(eigen_reduce.reduce_sum(sq, axes, keepdims)).astype(x.dtype, copy=False)
+        return np.sqrt(s)
+
+
+EuclideanNorm = defop("EuclideanNorm", _euclidean_norm_kernel)
+
+
+@EuclideanNorm.gradient
+def _euclidean_norm_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns x * grad / norm (broadcast back over the reduced axes)."""
+    shape = op.inputs[0]._value.shape
+    kept = _kept_shape(shape, op.get_attr("axis"))
+    out = reshape(op.outputs[0], kept)
+    g = reshape(grad, kept)
+    return Mul(_conj(op.inputs[0]), RealDiv(g, out))
+
+
+@tf_export("math.reduce_euclidean_norm")
+def reduce_euclidean_norm(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.math.reduce_euclidean_norm: sqrt(sum(x * conj(x))) over `axis`."""
+    return _reduce(EuclideanNorm, input_tensor, axis, keepdims)
+
+
+@tf_export("math.polyval")
+def polyval(coeffs: Any, x: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.polyval: Horner's rule, coeffs[0] the highest degree (coeffs must be a list)."""
+    if not isinstance(coeffs, list):
+        raise ValueError(f"Argument coeffs must be list type. Received type {type(coeffs)}.")
+    x = convert_to_tensor(x)
+    if len(coeffs) < 1:
+        return _zeros_like(x)
+    cs = [convert_to_tensor(c) for c in coeffs]
+    p = cs[0]
+    for c in cs[1:]:
+        p = c + p * x
+    return p
+
+
+@tf_export("math.zero_fraction", "nn.zero_fraction")
+def zero_fraction(value: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.zero_fraction: the fraction of zeros, as float32."""
+    v = convert_to_tensor(value)
+    size = v._value.size
+    nonzero = int(np.count_nonzero(v._value))
+    return _wrap_as(np.float32(size - nonzero) / np.float32(size), dtypes.float32)
+
+
+def _cumulative_logsumexp_kernel(x: np.ndarray, axis: np.ndarray, exclusive: bool = False,
+                                 reverse: bool = False) -> Any:
+    ax = int(axis)
+    if not -x.ndim <= ax < x.ndim:
+        raise KernelError(errors.InvalidArgumentError, "ScanOp: Expected scan axis in the range [%d, %d), but got %d"
+                          % (-x.ndim, x.ndim, ax))
+    ax %= x.ndim
+    v = np.moveaxis(x, ax, 0)
+    if reverse:
+        v = v[::-1]
+    lowest = np.finfo(x.dtype).min
+    acc = np.full(v.shape[1:], -np.inf, x.dtype)  # TF's reducer starts at -inf
+    out = np.empty_like(v)
+    with np.errstate(all="ignore"):
+        for i in range(v.shape[0]):
+            if exclusive:
+                out[i] = acc
+            mi, ma = np.minimum(acc, v[i]), np.maximum(acc, v[i])
+            d = np.ascontiguousarray(mi - ma).reshape(-1)
+            if x.dtype in _EIGEN_DTYPES:  # TF's functor runs Eigen's exp and log1p (half: in float)
+                d32 = d.astype(np.float32) if x.dtype == np.float16 else d
+                e = eigen_math.log1p(eigen_math.exp(d32).astype(d32.dtype)).astype(d32.dtype)
+                lse = (e.reshape(ma.shape) + ma).astype(x.dtype)
+            else:
+                lse = (np.log1p(np.exp(d)).reshape(ma.shape) + ma).astype(x.dtype)
+            acc = np.where(ma < lowest, ma, lse)  # TF's LogSumExp functor
+            if not exclusive:
+                out[i] = acc
+    if reverse:
+        out = out[::-1]
+    return np.ascontiguousarray(np.moveaxis(out, 0, ax))
+
+
+CumulativeLogsumexp = defop("CumulativeLogsumexp", _cumulative_logsumexp_kernel)
+
+
+@CumulativeLogsumexp.gradient
+def _cumulative_logsumexp_grad(op: Any, grad: Tensor) -> tuple:
+    """TF's math_grad._CumulativeLogsumexpGrad: positive and negative parts of grad through the reversed scan."""
+    from tfshim.ops.array_ops import where
+
+    x, axis = op.inputs
+    out = op.outputs[0]
+    exclusive, reverse = op.get_attr("exclusive"), op.get_attr("reverse")
+    lowest = _const(np.finfo(grad._value.dtype).min, grad)
+    zero = _const(0, grad)
+    log_pos = where(greater(grad, zero), log(where(greater(grad, zero), grad, _const(1, grad))), lowest)
+    log_neg = where(less(grad, zero), log(where(less(grad, zero), -grad, _const(1, grad))), lowest)
+    pos = exp(CumulativeLogsumexp(log_pos - out, axis, exclusive=exclusive, reverse=not reverse) + x)
+    neg = exp(CumulativeLogsumexp(log_neg - out, axis, exclusive=exclusive, reverse=not reverse) + x)
+    return pos - neg, None
+
+
+@tf_export("math.cumulative_logsumexp")
+def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
+                         name: Any = None) -> Tensor:
+    """TF: tf.math.cumulative_logsumexp: log(cumsum(exp(x))) computed stably along `axis`."""
+    from tfshim.ops.op import check_attr
+
+    raw = (x, axis)
+    xt = convert_to_tensor(x)
+    check_attr("CumulativeLogsumexp", xt, "T", error_suffix(raw))
+    return run_op(CumulativeLogsumexp, raw, xt, convert_to_tensor(axis), exclusive=exclusive, reverse=reverse)
 # TF's public ops dispatch on other tensor kinds (RaggedTensor): util/dispatch.py wraps them here,
 # as TF decorates them with @dispatch.register_unary/binary_elementwise_api and add_dispatch_support.
 dispatch.install(

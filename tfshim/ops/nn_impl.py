@@ -1,0 +1,414 @@
+"""tf.nn functions TF composes from ops (TF: nn_impl.py, nn_ops.py, embedding_ops.py): l2_loss, batch
+normalization and moments helpers, log_poisson_loss, crelu, embedding_lookup, transposed, depthwise and
+separable convolutions, local response normalization, depth_to_space / space_to_depth, in_top_k.
+
+Compositions follow TF's operation order, so their values and gradients are TF's wherever the ops they use
+are exact. Depthwise convolution runs one Conv2D per input channel (TF's DepthwiseConv2dNative kernel sums
+in its own order: last-bit differences, compat/DIFFERENCES.md); LRN is composed from ops (TF: the LRN kernel).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tfshim.framework import dtypes, errors
+from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.tensor import Tensor
+from tfshim.kernels import eigen_reduce
+from tfshim.ops.op import KernelError, defop, not_differentiable, run_op, tf_export
+
+
+def _ops() -> Any:
+    from tfshim.ops import array_ops, linalg_ops, math_ops, nn_ops
+
+    return array_ops, math_ops, nn_ops, linalg_ops
+
+
+# ----- L2Loss --------------------------------------------------------------------------------------
+
+
+def _l2_loss_kernel(x: np.ndarray) -> Any:
+    # TF's kernel: (t.square() * T(0.5)).sum(), Eigen's SumReducer order
+    with np.errstate(all="ignore"):
+        half = (x * x) * x.dtype.type(0.5)
+        return np.asarray(eigen_reduce.reduce_sum(half, tuple(range(x.ndim)), False)).astype(x.dtype)
+
+
+L2Loss = defop("L2Loss", _l2_loss_kernel)
+
+
+@L2Loss.gradient
+def _l2_loss_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns x * grad."""
+    return op.inputs[0] * grad
+
+
+@tf_export("nn.l2_loss")
+def l2_loss(t: Any, name: Any = None) -> Tensor:
+    """TF: tf.nn.l2_loss = sum(t ** 2) / 2."""
+    return run_op(L2Loss, (t,), convert_to_tensor(t), check=True)
+
+
+# ----- normalization helpers -----------------------------------------------------------------------
+
+
+@tf_export("nn.batch_normalization")
+def batch_normalization(x: Any, mean: Any, variance: Any, offset: Any, scale: Any, variance_epsilon: Any,
+                        name: Any = None) -> Tensor:
+    """TF: tf.nn.batch_normalization: x * inv + (offset - mean * inv), inv = rsqrt(variance + eps) * scale."""
+    _, m, _, _ = _ops()
+    x = convert_to_tensor(x)
+    inv = m.rsqrt(variance + convert_to_tensor(variance_epsilon, dtype_hint=convert_to_tensor(variance).dtype)
+                  if not isinstance(variance, Tensor) else variance + variance_epsilon)
+    if scale is not None:
+        inv = inv * scale
+    shift = offset - mean * inv if offset is not None else -mean * inv
+    return x * m.cast(inv, x.dtype) + m.cast(shift, x.dtype)
+
+
+@tf_export("nn.normalize_moments")
+def normalize_moments(counts: Any, mean_ss: Any, variance_ss: Any, shift: Any, name: Any = None) -> tuple:
+    """TF: tf.nn.normalize_moments: (mean, variance) from sufficient statistics."""
+    _, m, _, _ = _ops()
+    divisor = m.reciprocal(counts)
+    shifted_mean = m.multiply(mean_ss, divisor)
+    mean = m.add(shifted_mean, shift) if shift is not None else shifted_mean
+    variance = m.subtract(m.multiply(variance_ss, divisor), m.square(shifted_mean))
+    return mean, variance
+
+
+@tf_export("nn.sufficient_statistics")
+def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: Any = None, name: Any = None) -> tuple:
+    """TF: tf.nn.sufficient_statistics: (count, sum(x - shift), sum((x - shift)^2), shift)."""
+    _, m, _, _ = _ops()
+    axes = list(set(axes))
+    keepdims = bool(keepdims)
+    x = convert_to_tensor(x)
+    counts = 1
+    for d in axes:
+        counts *= x._value.shape[d]
+    counts_t = convert_to_tensor(counts, dtype=x.dtype)
+    if shift is not None:
+        shift = convert_to_tensor(shift)
+        m_ss = m.subtract(x, shift)
+        v_ss = m.squared_difference(x, shift)
+    else:
+        m_ss = x
+        v_ss = m.square(x)
+    return (counts_t, m.reduce_sum(m_ss, axes, keepdims=keepdims), m.reduce_sum(v_ss, axes, keepdims=keepdims),
+            shift)
+
+
+@tf_export("nn.weighted_moments")
+def weighted_moments(x: Any, axes: Any, frequency_weights: Any, keepdims: Any = None, name: Any = None) -> tuple:
+    """TF: tf.nn.weighted_moments: the frequency-weighted mean and variance (float16 computed in float32)."""
+    a, m, _, _ = _ops()
+    x = convert_to_tensor(x)
+    w = convert_to_tensor(frequency_weights)
+    needs_cast = x.dtype == dtypes.float16
+    if needs_cast:
+        x = m.cast(x, dtypes.float32)
+    if w.dtype != x.dtype:
+        w = m.cast(w, x.dtype)
+    weighted_input_sum = m.reduce_sum(w * x, axes, keepdims=True)
+    sum_of_weights = m.reduce_sum(w + a.zeros_like(x), axes, keepdims=True)
+    mean = m.divide_no_nan(weighted_input_sum, sum_of_weights)
+    distsq = m.reduce_sum(w * m.squared_difference(x, mean), axes, keepdims=True)
+    variance = m.divide_no_nan(distsq, sum_of_weights)
+    if not keepdims:
+        mean = a.squeeze(mean, axis=axes)
+        variance = a.squeeze(variance, axis=axes)
+    if needs_cast:
+        mean, variance = m.cast(mean, dtypes.float16), m.cast(variance, dtypes.float16)
+    return mean, variance
+
+
+@tf_export("nn.log_poisson_loss")
+def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = False, name: Any = None) -> Tensor:
+    """TF: tf.nn.log_poisson_loss: exp(log_input) - log_input * targets (+ Stirling's term if full)."""
+    a, m, _, _ = _ops()
+    log_input = convert_to_tensor(log_input)
+    targets = convert_to_tensor(targets)
+    if not targets.shape.is_compatible_with(log_input.shape):
+        raise ValueError("`log_input` and `targets` must have the same shape, received "
+                         f"({log_input.shape} vs {targets.shape}).")
+    result = m.exp(log_input) - log_input * targets
+    if compute_full_loss:
+        half = convert_to_tensor(0.5, dtype=targets.dtype)
+        two_pi = convert_to_tensor(2 * np.pi, dtype=targets.dtype)
+        stirling = (targets * m.log(targets)) - targets + (half * m.log(two_pi * targets))
+        zeros = a.zeros_like(targets)
+        cond = m.logical_and(targets >= zeros, targets <= a.ones_like(targets))
+        result = result + a.where(cond, zeros, stirling)
+    return result
+
+
+@tf_export("nn.crelu")
+def crelu(features: Any, name: Any = None, axis: int = -1) -> Tensor:
+    """TF: tf.nn.crelu = relu(concat([x, -x], axis))."""
+    a, _, nn, _ = _ops()
+    x = convert_to_tensor(features)
+    return nn.relu(a.concat([x, -x], axis))
+
+
+# ----- embeddings ----------------------------------------------------------------------------------
+
+
+def _clip(params: Tensor, ids: Tensor, max_norm: Any) -> Tensor:
+    """TF: embedding_ops._clip, clip_by_norm over the embedding dimensions."""
+    a, _, _, _ = _ops()
+    if max_norm is None:
+        return params
+    ids_rank, params_rank = ids.shape.ndims, params.shape.ndims
+    return a.clip_by_norm(params, max_norm, axes=list(range(ids_rank, params_rank)))
+
+
+@tf_export("nn.embedding_lookup")
+def embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.embedding_lookup: gather(params, ids); a list of params is split with the "div" strategy."""
+    a, m, _, _ = _ops()
+    if params is None:
+        raise ValueError("params must be specified")
+    if isinstance(params, (list, tuple)) and not params:
+        raise ValueError("Length of params is currently 0. Need at least one param.")
+    plist = list(params) if isinstance(params, (list, tuple)) else [params]
+    ids = convert_to_tensor(ids)
+    if len(plist) == 1:
+        return a.identity(_clip(a.gather(plist[0], ids), ids, max_norm))
+    # "div": contiguous ranges of ids per partition, the first (total % np) partitions one row larger
+    plist = [p if isinstance(p, Tensor) else convert_to_tensor(p) for p in plist]
+    sizes = [int(p.shape[0]) for p in plist]
+    flat = np.asarray(ids._value).reshape(-1)
+    bounds = np.cumsum([0] + sizes)
+    part = np.searchsorted(bounds, flat, side="right") - 1
+    pieces = [a.gather(p, flat[part == i] - bounds[i]) for i, p in enumerate(plist)]
+    order = np.argsort(np.concatenate([np.nonzero(part == i)[0] for i in range(len(plist))]), kind="stable")
+    stacked = a.gather(a.concat(pieces, 0), order.astype(np.int32))
+    out = a.reshape(stacked, list(ids._value.shape) + list(plist[0]._value.shape[1:]))
+    return a.identity(_clip(out, ids, max_norm))
+
+
+# ----- transposed, depthwise and separable convolutions --------------------------------------------
+
+
+@tf_export("nn.conv2d_transpose")
+def conv2d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, padding: str = "SAME",  # noqa: A002
+                     data_format: str = "NHWC", dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.conv2d_transpose = conv2d_backprop_input(output_shape, filters, input)."""
+    _, _, nn, _ = _ops()
+    if data_format != "NHWC":
+        raise NotImplementedError("tfshim: conv2d_transpose supports data_format='NHWC' only")
+    x, f = convert_to_tensor(input), convert_to_tensor(filters)
+    s = nn._get_sequence(strides, 2, "strides")
+    d = nn._get_sequence(dilations, 2, "dilations")
+    shape = tuple(int(v) for v in np.asarray(output_shape._value if isinstance(output_shape, Tensor)
+                                             else output_shape).reshape(-1))
+    return nn.Conv2DBackpropInput(f, x, input_sizes=shape, strides=(s[1], s[2]), dilations=(d[1], d[2]),
+                                  padding=nn._padding(padding))
+
+
+@tf_export("nn.conv1d_transpose")
+def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, padding: str = "SAME",  # noqa: A002
+                     data_format: str = "NWC", dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.conv1d_transpose: conv2d_transpose on a height-1 image."""
+    a, _, nn, _ = _ops()
+    if data_format not in (None, "NWC"):
+        raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: data_format={data_format}")
+    s = nn._get_sequence(strides, 1, "stride")
+    d = nn._get_sequence(dilations, 1, "dilations")
+    shape = [int(v) for v in np.asarray(output_shape._value if isinstance(output_shape, Tensor)
+                                        else output_shape).reshape(-1)]
+    out = conv2d_transpose(a.expand_dims(convert_to_tensor(input), 1), a.expand_dims(convert_to_tensor(filters), 0),
+                           [shape[0], 1] + shape[1:], [1, 1, s[1], 1], padding, dilations=[1, 1, d[1], 1])
+    return a.squeeze(out, [1])
+
+
+@tf_export("nn.conv_transpose")
+def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, padding: str = "SAME",  # noqa: A002
+                   data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.conv_transpose: conv1d_transpose or conv2d_transpose by the rank of output_shape."""
+    n = len(output_shape._value if isinstance(output_shape, Tensor) else output_shape)
+    if n == 3:
+        return conv1d_transpose(input, filters, output_shape, strides, padding, data_format or "NWC", dilations)
+    if n == 4:
+        return conv2d_transpose(input, filters, output_shape, strides, padding, data_format or "NHWC", dilations)
+    raise NotImplementedError("tf.nn.conv_transpose with 3 spatial dimensions (conv3d_transpose) is not "
+                              "implemented by tfshim")
+
+
+@tf_export("nn.depthwise_conv2d")
+def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: str, data_format: Any = None,  # noqa: A002
+                     dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.depthwise_conv2d: channel c convolved with filter[:, :, c, :]; outputs c * multiplier + k."""
+    a, _, nn, _ = _ops()
+    if data_format not in (None, "NHWC"):
+        raise NotImplementedError("tfshim: depthwise_conv2d supports data_format='NHWC' only")
+    x, f = convert_to_tensor(input), convert_to_tensor(filter)
+    if x._value.shape[-1] != f._value.shape[2]:
+        raise ValueError("input and filter must have the same depth: %d vs %d" % (x._value.shape[-1],
+                                                                                   f._value.shape[2]))
+    s = nn._get_sequence(strides, 2, "strides") if not (isinstance(strides, (list, tuple)) and len(strides) == 4) \
+        else list(strides)
+    outs = [nn.conv2d(x[..., c:c + 1], f[:, :, c:c + 1, :], s, padding, dilations=dilations)
+            for c in range(x._value.shape[-1])]
+    return a.concat(outs, -1)
+
+
+@tf_export("nn.separable_conv2d")
+def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any, strides: Any,  # noqa: A002
+                     padding: str, data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.separable_conv2d: a depthwise convolution, then a 1x1 convolution."""
+    _, _, nn, _ = _ops()
+    depthwise = depthwise_conv2d(input, depthwise_filter, strides, padding, dilations=dilations)
+    return nn.conv2d(depthwise, pointwise_filter, [1, 1, 1, 1], "VALID")
+
+
+# ----- local response normalization ----------------------------------------------------------------
+
+
+@tf_export("nn.local_response_normalization", "nn.lrn")
+def local_response_normalization(input: Any, depth_radius: int = 5, bias: float = 1.0,  # noqa: A002
+                                 alpha: float = 1.0, beta: float = 0.5, name: Any = None) -> Tensor:
+    """TF: tf.nn.local_response_normalization: x / (bias + alpha * sum of squares over +-depth_radius
+    channels) ** beta, over the last dimension of a 4-D input."""
+    a, m, _, _ = _ops()
+    x = convert_to_tensor(input)
+    if x.shape.ndims != 4:
+        raise errors.InvalidArgumentError(
+            None, None, "{{function_node __wrapped__LRN_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+            "in must be 4-dimensional [Op:LRN] name: ")
+    depth = x._value.shape[-1]
+    sq = m.square(x)
+    padded = a.pad(sq, [[0, 0], [0, 0], [0, 0], [depth_radius, depth_radius]])
+    window = padded[..., 0:depth]
+    for k in range(1, 2 * depth_radius + 1):
+        window = window + padded[..., k:k + depth]
+    c = lambda v: convert_to_tensor(v, dtype=x.dtype)  # noqa: E731
+    # TF's kernel: multiplier = sum * alpha + bias, then rsqrt (beta 0.5), reciprocal (beta 1) or exp(log * -beta)
+    multiplier = window * c(alpha) + c(bias)
+    if beta == 0.5:
+        return x * m.rsqrt(multiplier)
+    if beta == 1:
+        return x * m.reciprocal(multiplier)
+    return x * m.exp(m.log(multiplier) * c(-beta))
+
+
+# ----- depth_to_space / space_to_depth, in_top_k ---------------------------------------------------
+
+
+def _depth_to_space_kernel(x: np.ndarray, block_size: int = 2) -> Any:
+    if x.ndim != 4:
+        raise KernelError(errors.InvalidArgumentError, "Input rank should be: 4 instead of: %d" % x.ndim)
+    n, h, w, c = x.shape
+    b = block_size
+    if c % (b * b):
+        raise KernelError(errors.InvalidArgumentError, "Input depth dimension %d should be divisible by: %d"
+                          % (c, b * b))
+    return x.reshape(n, h, w, b, b, c // (b * b)).transpose(0, 1, 3, 2, 4, 5).reshape(n, h * b, w * b, c // (b * b))
+
+
+def _space_to_depth_kernel(x: np.ndarray, block_size: int = 2) -> Any:
+    if x.ndim != 4:
+        raise KernelError(errors.InvalidArgumentError, "Input rank should be: 4 instead of: %d" % x.ndim)
+    n, h, w, c = x.shape
+    b = block_size
+    if h % b or w % b:
+        raise KernelError(errors.InvalidArgumentError, "Image width %d and height %d should be divisible by "
+                          "block_size: %d" % (w, h, b))
+    return x.reshape(n, h // b, b, w // b, b, c).transpose(0, 1, 3, 2, 4, 5).reshape(n, h // b, w // b, c * b * b)
+
+
+DepthToSpace = defop("DepthToSpace", _depth_to_space_kernel)
+SpaceToDepth = defop("SpaceToDepth", _space_to_depth_kernel)
+
+
+@DepthToSpace.gradient
+def _depth_to_space_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns space_to_depth(grad)."""
+    return SpaceToDepth(grad, block_size=op.get_attr("block_size"))
+
+
+@SpaceToDepth.gradient
+def _space_to_depth_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns depth_to_space(grad)."""
+    return DepthToSpace(grad, block_size=op.get_attr("block_size"))
+
+
+def _block_size_check(block_size: Any, op: str) -> int:
+    if int(block_size) < 2:
+        raise errors.InvalidArgumentError(None, None, "Value for attr 'block_size' of %d must be at least minimum 2"
+                                          "\n\t; NodeDef: {{node %s}}" % (int(block_size), op))
+    return int(block_size)
+
+
+@tf_export("nn.depth_to_space")
+def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC", name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.nn.depth_to_space (NHWC): depth blocks moved into block_size x block_size spatial tiles."""
+    x = convert_to_tensor(input)
+    return run_op(DepthToSpace, (input,), x, block_size=_block_size_check(block_size, "DepthToSpace"))
+
+
+@tf_export("nn.space_to_depth")
+def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC", name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.nn.space_to_depth (NHWC), the inverse of depth_to_space."""
+    x = convert_to_tensor(input)
+    return run_op(SpaceToDepth, (input,), x, block_size=_block_size_check(block_size, "SpaceToDepth"))
+
+
+def _in_top_k_kernel(predictions: np.ndarray, targets: np.ndarray, k: np.ndarray) -> Any:
+    if predictions.ndim != 2:
+        raise KernelError(errors.InvalidArgumentError, "predictions must be 2-dimensional")
+    kk = int(k)
+    rows = np.arange(predictions.shape[0])
+    valid = (targets >= 0) & (targets < predictions.shape[1])
+    t = np.where(valid, targets, 0)
+    target_pred = predictions[rows, t]
+    finite = np.isfinite(target_pred)
+    more = np.sum(predictions > target_pred[:, None], axis=1)
+    return valid & finite & (more < kk)
+
+
+InTopKV2 = defop("InTopKV2", _in_top_k_kernel)
+not_differentiable(InTopKV2)
+
+
+@tf_export("math.in_top_k", "nn.in_top_k")
+def in_top_k(targets: Any, predictions: Any, k: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.in_top_k: whether each target is among the k largest predictions (ties count as in)."""
+    p = convert_to_tensor(predictions)
+    t = convert_to_tensor(targets)
+    kt = convert_to_tensor(k, dtype=t.dtype)
+    return run_op(InTopKV2, (targets, predictions, k), p, t, kt)
+
+
+
+
+
+@tf_export("nn.convolution")
+def convolution(input: Any, filters: Any, strides: Any = None, padding: str = "VALID",  # noqa: A002
+                data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.convolution for 1-D and 2-D convolutions (dispatching to conv1d / conv2d)."""
+    _, _, nn, _ = _ops()
+    x = convert_to_tensor(input)
+    if x.shape.ndims == 3:
+        return nn.conv1d(x, filters, strides or 1, padding, dilations=dilations)
+    if x.shape.ndims == 4:
+        return nn.conv2d(x, filters, strides or 1, padding, dilations=dilations)
+    raise NotImplementedError("tf.nn.convolution with 3 spatial dimensions (conv3d) is not implemented by tfshim")
+
+
+@tf_export("nn.atrous_conv2d")
+def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str, name: Any = None) -> Tensor:
+    """TF: tf.nn.atrous_conv2d = convolution with dilation rate `rate`."""
+    return convolution(value, filters, padding=padding, dilations=[int(v) for v in np.broadcast_to(rate, (2,))])
+
+
+@tf_export("nn.batch_norm_with_global_normalization")
+def batch_norm_with_global_normalization(input: Any, mean: Any, variance: Any, beta: Any, gamma: Any,  # noqa: A002
+                                         variance_epsilon: Any, scale_after_normalization: bool,
+                                         name: Any = None) -> Tensor:
+    """TF: tf.nn.batch_norm_with_global_normalization = batch_normalization (gamma only if scaling)."""
+    return batch_normalization(input, mean, variance, beta, gamma if scale_after_normalization else None,
+                               variance_epsilon)

@@ -1,0 +1,175 @@
+"""tf.signal FFTs (TF: signal/fft_ops.py): fft/ifft 1-3D on complex tensors, rfft/irfft 1-3D, fftshift.
+
+TF's CPU kernels run DUCC's FFT; tfshim runs NumPy's pocketfft in double precision and rounds: values
+agree to rounding, not always to the last bit for complex64 (compat/DIFFERENCES.md). FFT/IFFT gradients are
+TF's (inverse transform times the size); RFFT/IRFFT gradients are not implemented yet (LookupError).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tfshim.framework import dtypes, errors
+from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.tensor import Tensor, _wrap_as
+from tfshim.ops.op import KernelError, defop, disallowed_dtype, tf_export
+
+_COMPLEX = (dtypes.complex64, dtypes.complex128)
+
+
+def _c2c(rank: int, inverse: bool) -> Any:
+    def kernel(x: np.ndarray) -> Any:
+        if x.ndim < rank:
+            raise KernelError(errors.InvalidArgumentError, "Input must have rank of at least %d but got: [%s]"
+                              % (rank, ",".join(map(str, x.shape))))
+        axes = tuple(range(-rank, 0))
+        fn = np.fft.ifftn if inverse else np.fft.fftn
+        return fn(x, axes=axes).astype(x.dtype) if x.size else x.copy()  # NumPy >= 2: in x's precision
+
+    return kernel
+
+
+def _r2c(rank: int) -> Any:
+    def kernel(x: np.ndarray, fft_length: np.ndarray, Tcomplex: Any = None) -> Any:  # noqa: N803 - TF's attr
+        if x.ndim < rank:
+            raise KernelError(errors.InvalidArgumentError, "Input must have rank of at least %d but got: [%s]"
+                              % (rank, ",".join(map(str, x.shape))))
+        n = [int(v) for v in fft_length.reshape(-1)]
+        out = np.fft.rfftn(x, s=n, axes=tuple(range(-rank, 0)))
+        return out.astype(Tcomplex.as_numpy_dtype)
+
+    return kernel
+
+
+def _c2r(rank: int) -> Any:
+    def kernel(x: np.ndarray, fft_length: np.ndarray, Treal: Any = None) -> Any:  # noqa: N803
+        if x.ndim < rank:
+            raise KernelError(errors.InvalidArgumentError, "Input must have rank of at least %d but got: [%s]"
+                              % (rank, ",".join(map(str, x.shape))))
+        n = [int(v) for v in fft_length.reshape(-1)]
+        out = np.fft.irfftn(x, s=n, axes=tuple(range(-rank, 0)))
+        return out.astype(Treal.as_numpy_dtype)
+
+    return kernel
+
+
+FFT, IFFT = defop("FFT", _c2c(1, False)), defop("IFFT", _c2c(1, True))
+FFT2D, IFFT2D = defop("FFT2D", _c2c(2, False)), defop("IFFT2D", _c2c(2, True))
+FFT3D, IFFT3D = defop("FFT3D", _c2c(3, False)), defop("IFFT3D", _c2c(3, True))
+RFFT, IRFFT = defop("RFFT", _r2c(1)), defop("IRFFT", _c2r(1))
+RFFT2D, IRFFT2D = defop("RFFT2D", _r2c(2)), defop("IRFFT2D", _c2r(2))
+RFFT3D, IRFFT3D = defop("RFFT3D", _r2c(3)), defop("IRFFT3D", _c2r(3))
+
+_PAIRS = [(FFT, IFFT, 1), (FFT2D, IFFT2D, 2), (FFT3D, IFFT3D, 3)]
+
+
+def _size(x: Tensor, rank: int) -> int:
+    return int(np.prod(x._value.shape[-rank:], dtype=np.int64))
+
+
+def _register(forward: Any, inverse: Any, rank: int) -> None:
+    @forward.gradient
+    def _fft_grad(op: Any, grad: Tensor) -> Tensor:
+        """Returns ifft(grad) * size."""
+        n = _wrap_as(np.asarray(_size(grad, rank), grad._value.dtype), grad._dtype)
+        return inverse(grad) * n
+
+    @inverse.gradient
+    def _ifft_grad(op: Any, grad: Tensor) -> Tensor:
+        """Returns fft(grad) / size."""
+        n = _wrap_as(np.asarray(1.0 / _size(grad, rank), grad._value.dtype), grad._dtype)
+        return forward(grad) * n
+
+
+for _f, _i, _r in _PAIRS:
+    _register(_f, _i, _r)
+
+
+def _complex_input(op: Any, x: Any) -> Tensor:
+    t = convert_to_tensor(x)
+    if t.dtype not in _COMPLEX:
+        raise disallowed_dtype(op.name, t.dtype, "Tcomplex")
+    return t
+
+
+def _real_input(x: Any) -> Tensor:
+    t = convert_to_tensor(x)
+    if t.dtype not in (dtypes.float32, dtypes.float64):
+        t = convert_to_tensor(x, dtype=dtypes.float32) if not isinstance(x, Tensor) else t
+    return t
+
+
+def _fft_length(x: Tensor, rank: int, fft_length: Any, inverse: bool) -> np.ndarray:
+    if fft_length is None:
+        dims = list(x._value.shape[-rank:])
+        if inverse:
+            dims[-1] = 2 * (dims[-1] - 1)
+        return np.asarray(dims, np.int32)
+    return np.asarray(fft_length._value if isinstance(fft_length, Tensor) else fft_length, np.int32).reshape(-1)
+
+
+def _export(name: str, op: Any) -> Any:
+    def fn(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+        return op(_complex_input(op, input))
+
+    fn.__name__ = name
+    fn.__doc__ = f"TF: tf.signal.{name} over the innermost dimensions of a complex tensor."
+    return tf_export("signal." + name)(fn)
+
+
+fft = _export("fft", FFT)
+ifft = _export("ifft", IFFT)
+fft2d = _export("fft2d", FFT2D)
+ifft2d = _export("ifft2d", IFFT2D)
+fft3d = _export("fft3d", FFT3D)
+ifft3d = _export("ifft3d", IFFT3D)
+
+
+def _export_real(name: str, op: Any, rank: int, inverse: bool) -> Any:
+    def fn(input_tensor: Any, fft_length: Any = None, name: Any = None) -> Tensor:
+        if inverse:
+            x = _complex_input(op, input_tensor)
+            real = dtypes.float32 if x.dtype == dtypes.complex64 else dtypes.float64
+            return op(x, convert_to_tensor(_fft_length(x, rank, fft_length, True)), Treal=real)
+        x = _real_input(input_tensor)
+        cplx = dtypes.complex64 if x.dtype == dtypes.float32 else dtypes.complex128
+        return op(x, convert_to_tensor(_fft_length(x, rank, fft_length, False)), Tcomplex=cplx)
+
+    fn.__name__ = name
+    fn.__doc__ = f"TF: tf.signal.{name} (fft_length defaults to the input's innermost sizes)."
+    return tf_export("signal." + name)(fn)
+
+
+rfft = _export_real("rfft", RFFT, 1, False)
+irfft = _export_real("irfft", IRFFT, 1, True)
+rfft2d = _export_real("rfft2d", RFFT2D, 2, False)
+irfft2d = _export_real("irfft2d", IRFFT2D, 2, True)
+rfft3d = _export_real("rfft3d", RFFT3D, 3, False)
+irfft3d = _export_real("irfft3d", IRFFT3D, 3, True)
+
+
+def _shift(x: Any, axes: Any, sign: int) -> Tensor:
+    from tfshim.ops.manip_ops import roll
+
+    x = convert_to_tensor(x)
+    shape = x._value.shape
+    if axes is None:
+        axes = list(range(len(shape)))
+    elif isinstance(axes, int):
+        axes = [axes]
+    shift = [sign * (shape[a] // 2) for a in axes]
+    return roll(x, shift, list(axes))
+
+
+@tf_export("signal.fftshift")
+def fftshift(x: Any, axes: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.signal.fftshift: the zero frequency moved to the center (a roll by size // 2)."""
+    return _shift(x, axes, 1)
+
+
+@tf_export("signal.ifftshift")
+def ifftshift(x: Any, axes: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.signal.ifftshift, the inverse of fftshift."""
+    return _shift(x, axes, -1)
