@@ -368,6 +368,11 @@ _INPUT_RANK = {"tf.nn.conv1d": 3, "tf.nn.conv2d": 4, "tf.nn.conv3d": 5, "tf.nn.m
                "tf.nn.depthwise_conv2d": 4, "tf.nn.pool": 4, "tf.nn.conv2d_transpose": 4}
 
 
+# Entry points where TF 2.21 itself aborts the process (a failed C++ CHECK) on some malformed arguments the fuzzer
+# draws: an in-process fuzzer cannot run them (found by running it; each is a TF bug, not a tfshim one).
+TF_ABORTS: set = {'tf.nn.depth_to_space', 'tf.nn.conv2d_transpose'}
+
+
 def draw(entry: Entry, rng: random.Random) -> tuple[list, dict]:
     args, kwargs = _draw(entry, rng)
     rank = _INPUT_RANK.get(entry.name)
@@ -517,7 +522,7 @@ CLASSES = ("same", "silent divergence", "internal error", "class mismatch", "mes
 def cases(tfshim: Any, tf: Any, per_entry: int, seed: int = 0, only: str = "") -> list:
     """`per_entry` cases for every entry point, each drawn from a generator seeded by the entry's name and the
     case number: adding an entry point leaves every other entry's cases as they were."""
-    entries = op_library_entries(tfshim, tf) + protocol_entries()
+    entries = [e for e in op_library_entries(tfshim, tf) + protocol_entries() if e.name not in TF_ABORTS]
     if only:
         entries = [e for e in entries if only in e.name]
     out = []
@@ -587,12 +592,18 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--show", default="")
     parser.add_argument("--only", default="")
+    parser.add_argument("--json", action="store_true", help="print every case's (class, call, detail) as JSON")
     opts = parser.parse_args()
     import tensorflow as tf
 
     import tfshim
 
     results = run_all(tfshim, tf, opts.per_entry, opts.seed, opts.only)
+    if opts.json:
+        import json
+
+        print(json.dumps(results))
+        return 0
     counts = collections.Counter(k for k, _, _ in results)
     total = sum(counts[c] for c in CLASSES)
     print(f"{total} calls compared ({counts['skipped']} skipped)")

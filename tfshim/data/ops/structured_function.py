@@ -101,7 +101,8 @@ class StructuredFunction:
             if isinstance(e, errors.InvalidArgumentError) and "cannot compute" in str(e):
                 # a dtype mismatch is found while TF builds the graph: a TypeError there
                 raise TypeError(f"in user code:\n\n\n    TypeError: {e.message}\n") from None
-            if isinstance(e, NotImplementedError) and ".numpy()" in str(e):
+            if (isinstance(e, NotImplementedError) and ".numpy()" in str(e)) or (
+                    isinstance(e, AttributeError) and str(e) == "'SymbolicTensor' object has no attribute 'numpy'"):
                 # TF traces with symbolic tensors, which have no .numpy()
                 raise AttributeError("in user code:\n\n\n    AttributeError: 'SymbolicTensor' object has no "
                                      "attribute 'numpy'\n") from None
