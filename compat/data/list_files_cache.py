@@ -31,4 +31,4 @@ print(tf.data.Dataset.range(4).prefetch(tf.data.AUTOTUNE))
 opts = tf.data.Options()
 opts.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.OFF
 o = tf.data.Dataset.range(3).with_options(opts)
-print(o, o.options().experimental_distribute.auto_shard_policy)
+print(o, repr(o.options().experimental_distribute.auto_shard_policy))  # repr: str() of an IntEnum changed in Python 3.11

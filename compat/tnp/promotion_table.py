@@ -1,3 +1,4 @@
+# compat: numpy2-text (prints NumPy type names: NumPy 2 names its bool type `bool`, NumPy 1 `bool_`)
 import tensorflow as tf
 import tensorflow.experimental.numpy as tnp
 

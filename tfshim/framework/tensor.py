@@ -120,7 +120,10 @@ class Tensor:
         )
 
     def __getattr__(self, name: str) -> Any:
-        # Only reached for missing attributes; TF points at NumPy behaviour for NumPy's method names.
+        # Reached for missing attributes, and when a property raised AttributeError (Tensor.name in eager mode):
+        # that property's own error is TF's, so it is raised again. TF points at NumPy behaviour for NumPy's names.
+        if isinstance(getattr(type(self), name, None), property):
+            return object.__getattribute__(self, name)
         if name in _NUMPY_METHOD_NAMES:
             raise AttributeError(
                 f"{type(self).__name__} object has no attribute '{name}'. " + """

@@ -465,6 +465,12 @@ def _formatter(x: Any) -> str:
         if x.size != 0:
             return np.array2string(x, separator=", ")
         return repr(x.tolist())
+    if isinstance(x, (np.float16, np.float32, np.complex64)):
+        # NumPy 2.3 changed when float32 scalars print in scientific notation: print as TF with NumPy 2.4 does,
+        # whatever NumPy is installed (as tensors do, framework/tensor.py)
+        from tfshim.framework.tensor import _numpy24_text
+
+        return _numpy24_text(np.asarray(x))
     return str(x)
 
 
