@@ -402,8 +402,6 @@ def _draw(entry: Entry, rng: random.Random) -> tuple[list, dict]:
             args.append(arg)
         else:
             kwargs[p] = arg
-    if kwargs and args and len(args) < n:
-        pass
     return args, kwargs
 
 

@@ -87,20 +87,21 @@ def check_kernel(op_name: str, dtype: Any, suffix: str = " name: ", attrs: str |
     text = KERNELS.get(op_name)
     if text is None:
         return
-    if attrs is None:
-        entry = op_def(op_name)
-        if entry is None or re.findall(r"attr=(\w+):", entry[0]) != ["T"]:
-            return
-        attrs = "T=DT_" + dtype._cname.upper()
     cpu = _CPU_KERNEL_TYPES.get(op_name)
     if cpu is None:
         cpu = _CPU_KERNEL_TYPES[op_name] = frozenset(
             t[3:].lower() for line in text.splitlines() if line.startswith("  device='CPU'")
             for t in line.split("T in [")[1].rstrip("]").split(", "))
-    if dtype._cname not in cpu:
-        raise errors.NotFoundError(None, None, "Could not find device for node: {{node %s}} = %s[%s]\n"
-                                   "All kernels registered for op %s:\n%s [Op:%s]%s" % (
-                                       op_name, op_name, attrs, op_name, text, op_name, suffix))
+    if dtype._cname in cpu:  # the common case: a kernel exists, nothing more to work out
+        return
+    if attrs is None:
+        entry = op_def(op_name)
+        if entry is None or re.findall(r"attr=(\w+):", entry[0]) != ["T"]:
+            return
+        attrs = "T=DT_" + dtype._cname.upper()
+    raise errors.NotFoundError(None, None, "Could not find device for node: {{node %s}} = %s[%s]\n"
+                               "All kernels registered for op %s:\n%s [Op:%s]%s" % (
+                                   op_name, op_name, attrs, op_name, text, op_name, suffix))
 
 
 def make_bool(v: Any, arg_name: str, default: bool = False) -> bool:
