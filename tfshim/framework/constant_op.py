@@ -311,9 +311,10 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
 _Variable: Any = None  # tfshim.framework.variables.Variable, imported on first use (it imports this module)
 
 
-def match_inputs(values: Any) -> list:
+def match_inputs(values: Any, allowed: Any = None, default: Any = None) -> list:
     """TF: execute.args_to_matching_eager. Non-tensors take the dtype of the first tensor
-    (or of the first value), strictly: `tf.constant(1) * 1.5` is a TypeError."""
+    (or of the first value), strictly: `tf.constant(1) * 1.5` is a TypeError. With no tensor among them, a value
+    whose own dtype is not in `allowed` converts to `default` (the type attr's default) where it can."""
     global _Variable
     if _Variable is None:
         from tfshim.framework.variables import Variable as _Variable
@@ -330,7 +331,12 @@ def match_inputs(values: Any) -> list:
                                  f"type {v._dtype.name}. (Variable: {v!r})")
             v = v.value()
         elif not isinstance(v, Tensor):
-            v = convert_to_tensor(v, dtype)
+            t = None
+            if dtype is None and allowed:
+                t = convert_to_tensor(v)
+                if t._dtype not in allowed:
+                    t = None
+            v = t if t is not None else convert_to_tensor(v, dtype, dtype_hint=default)
         if dtype is None:
             dtype = v._dtype
         out.append(v)

@@ -6,7 +6,6 @@ over constant_op and the C++ converter; here it lives with the dtypes.
 
 from __future__ import annotations
 
-import builtins
 from typing import Any
 
 import numpy as np
@@ -213,6 +212,9 @@ _BY_NP[np.dtype(np.bytes_)] = string
 
 _PYTHON_TO_TF = {float: float32, object: string}
 _PYTHON_TO_TF[type(True)] = bool  # noqa: UP003 - `bool` here is tf.bool
+_BY_NP_TYPE = {k.type: v for k, v in _BY_NP.items()}
+# TF's _ANY_TO_TF: enum numbers, names, Python types, NumPy scalar types, in that order of precedence
+_ANY_TO_TF: dict = {**_BY_ENUM, **_BY_NAME, **_PYTHON_TO_TF, **_BY_NP_TYPE}
 
 # TF: backprop_util.IsTrainable.
 TRAINABLE = frozenset([float16, float32, float64, bfloat16, complex64, complex128, resource, variant])
@@ -225,27 +227,27 @@ REAL = FLOATING + INTEGER
 
 @tf_export("dtypes.as_dtype", "as_dtype")
 def as_dtype(type_value: Any) -> DType:
-    """Converts a name, NumPy dtype, Python type or DType to a `tf.DType`."""
+    """Converts a name, NumPy dtype, Python type, DataType enum or DType to a `tf.DType`.
+
+    TF's lookup order, quirks included: any hashable value equal to an enum number is that enum's DType
+    (`tf.as_dtype(True)` is tf.float32, as 1 is), then anything with a NumPy-convertible `.dtype` (an ndarray).
+    """
     if isinstance(type_value, DType):
         return type_value
-    if isinstance(type_value, str):
-        d = _BY_NAME.get(type_value)
+    if isinstance(type_value, np.dtype):
+        d = _BY_NP_TYPE.get(type_value.type)
         if d is not None:
             return d
-    elif isinstance(type_value, type) and type_value in _PYTHON_TO_TF:
-        return _PYTHON_TO_TF[type_value]
-    elif isinstance(type_value, type) and not issubclass(type_value, np.generic):
-        pass  # TF accepts only float, bool and object among Python types
-    elif type_value is None:
-        pass  # np.dtype(None) is float64; TF refuses None
-    elif isinstance(type_value, builtins.int) and not isinstance(type_value, builtins.bool):
-        d = _BY_ENUM.get(type_value)  # a DataType enum value (TF: tf.as_dtype(3) is tf.int32)
-        if d is not None:
-            return d
-    else:
+    try:
+        d = _ANY_TO_TF.get(type_value)
+    except TypeError:  # unhashable (a Tensor, a list)
+        d = None
+    if d is not None:
+        return d
+    if hasattr(type_value, "dtype"):
         try:
-            d = _BY_NP.get(np.dtype(type_value))
-        except TypeError:
+            d = _BY_NP_TYPE.get(np.dtype(type_value.dtype).type)
+        except (TypeError, ValueError):  # a tf.DType is no NumPy dtype
             d = None
         if d is not None:
             return d

@@ -188,3 +188,21 @@ class OperatorNotAllowedInGraphError(TypeError):
 @tf_export("errors.InaccessibleTensorError")
 class InaccessibleTensorError(ValueError):
     """Raised when a tensor from another graph is used."""
+
+
+def tf_type_name(obj: Any) -> str:
+    """The type name Python prints for `obj` in TF's own AttributeError/TypeError texts: TF's EagerTensor is a C
+    type named by its full path, as NumPy's types are; Python classes go by their bare name."""
+    from tfshim.framework.tensor import Tensor
+
+    if isinstance(obj, Tensor) and not hasattr(obj, "assign"):
+        return "tensorflow.python.framework.ops.EagerTensor"
+    cls = type(obj)
+    if cls.__module__ == "numpy":
+        return f"numpy.{cls.__name__}"
+    return cls.__name__
+
+
+def no_attribute(obj: Any, attr: str) -> AttributeError:
+    """The AttributeError TF's Python code raises when it reads `attr` from an argument that lacks it."""
+    return AttributeError(f"'{tf_type_name(obj)}' object has no attribute '{attr}'")

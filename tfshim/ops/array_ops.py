@@ -1941,9 +1941,11 @@ def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Tensor:
 @tf_export("broadcast_static_shape")
 def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
     """TF: tf.broadcast_static_shape: the broadcast TensorShape (None dimensions stay unknown)."""
-    from tfshim.framework.tensor_shape import as_shape
-
-    sx, sy = as_shape(shape_x), as_shape(shape_y)
+    # TF reads `.ndims` and `.dims` of its arguments: anything but a TensorShape is an AttributeError there
+    for v in (shape_x, shape_y):
+        if not isinstance(v, TensorShape):
+            raise errors.no_attribute(v, "ndims")
+    sx, sy = shape_x, shape_y
     if sx.rank is None or sy.rank is None:
         return TensorShape(None)
     a, b = sx.as_list()[::-1], sy.as_list()[::-1]

@@ -19,7 +19,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.ops.op import KernelError, defop, run_op, tf_export
+from tfshim.ops.op import KernelError, check_kernel, defop, make_bool, run_op, tf_export
 
 _FLOAT_TYPES = (dtypes.float32, dtypes.float64, dtypes.complex64, dtypes.complex128)
 
@@ -121,8 +121,12 @@ def _svd_grad(op: Any, grad_s: Tensor, grad_u: Tensor, grad_v: Tensor) -> Tensor
 @tf_export("linalg.svd", "svd")
 def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True, name: Any = None) -> Any:
     """TF: tf.linalg.svd: s (descending), or (s, u, v) with a = u @ diag(s) @ adjoint(v)."""
+    compute_uv = make_bool(compute_uv, "compute_uv", True)  # TF checks attrs before converting the input
+    full_matrices = make_bool(full_matrices, "full_matrices")
     x = convert_to_tensor(tensor)
     _check_dtype("Svd", x)
+    check_kernel("Svd", x.dtype, attrs="T=DT_%s, compute_uv=%s, full_matrices=%s" % (
+        x.dtype._cname.upper(), str(compute_uv).lower(), str(full_matrices).lower()))
     s, u, v = run_op(Svd, (tensor,), x, compute_uv=compute_uv, full_matrices=full_matrices)
     return (s, u, v) if compute_uv else s
 
@@ -177,6 +181,7 @@ def _qr_grad(op: Any, dq: Tensor, dr: Tensor) -> Tensor:
 @tf_export("linalg.qr", "qr")
 def qr(input: Any, full_matrices: bool = False, name: Any = None) -> Any:  # noqa: A002
     """TF: tf.linalg.qr: Qr(q, r) with a = q @ r, r upper triangular (Householder signs)."""
+    full_matrices = make_bool(full_matrices, "full_matrices")  # TF checks attrs before converting the input
     x = convert_to_tensor(input)
     _check_dtype("Qr", x)
     return QrOutput(*run_op(Qr, (input,), x, full_matrices=full_matrices))
@@ -240,22 +245,36 @@ def _eig_kernel(a: np.ndarray, Tout: Any = None, compute_v: bool = True) -> Any:
 Eig = defop("Eig", _eig_kernel, multi_output=True)
 
 
-def _complex_of(x: Tensor) -> Any:
-    return dtypes.complex128 if x.dtype in (dtypes.float64, dtypes.complex128) else dtypes.complex64
+def _complex_of(tensor: Any) -> Any:
+    """TF's eig/eigvals read `tensor.dtype` before converting anything: a non-tensor is an AttributeError there,
+    and a dtype other than float32/64, complex64/128 leaves TF's `out_dtype` unbound."""
+    if not hasattr(tensor, "dtype"):
+        raise errors.no_attribute(tensor, "dtype")
+    try:
+        dt = dtypes.as_dtype(tensor.dtype)
+    except TypeError:
+        dt = None
+    if dt in (dtypes.float32, dtypes.complex64):
+        return dtypes.complex64
+    if dt in (dtypes.float64, dtypes.complex128):
+        return dtypes.complex128
+    raise UnboundLocalError("cannot access local variable 'out_dtype' where it is not associated with a value")
 
 
 @tf_export("linalg.eig", "eig")
 def eig(tensor: Any, name: Any = None) -> tuple:
     """TF: tf.linalg.eig: complex eigenvalues and eigenvectors (no gradient in tfshim yet)."""
+    tout = _complex_of(tensor)
     x = convert_to_tensor(tensor)
-    e, v = run_op(Eig, (tensor,), x, Tout=_complex_of(x), compute_v=True)
+    e, v = run_op(Eig, (tensor,), x, Tout=tout, compute_v=True)
     return e, v
 
 
 @tf_export("linalg.eigvals", "eigvals")
 def eigvals(tensor: Any, name: Any = None) -> Tensor:
+    tout = _complex_of(tensor)
     x = convert_to_tensor(tensor)
-    return run_op(Eig, (tensor,), x, Tout=_complex_of(x), compute_v=False)[0]
+    return run_op(Eig, (tensor,), x, Tout=tout, compute_v=False)[0]
 
 
 # ----- Lu and its compositions ---------------------------------------------------------------------
@@ -288,6 +307,17 @@ def _lower_of(lower_upper: Tensor) -> Tensor:
                        a_ops.ones(list(lower_upper._value.shape[:-1]), dtype=lower_upper.dtype))
 
 
+def _lu_assertions(lower_upper: Tensor, perm: Tensor) -> None:
+    """TF's lu_reconstruct_assertions, raised before any op (shapes are always known in eager mode)."""
+    rank = lower_upper.shape.rank
+    if rank < 2:
+        raise ValueError("Input `lower_upper` must have at least 2 dimensions.")
+    if rank != perm.shape.rank + 1:
+        raise ValueError("`rank(lower_upper)` must equal `rank(perm) + 1`")
+    if lower_upper._value.shape[-2] != lower_upper._value.shape[-1]:
+        raise ValueError("`lower_upper` must be square.")
+
+
 @tf_export("linalg.lu_solve")
 def lu_solve(lower_upper: Any, perm: Any, rhs: Any, validate_args: bool = False, name: Any = None) -> Tensor:
     """TF: tf.linalg.lu_solve: two triangular solves of the permuted rhs."""
@@ -295,6 +325,7 @@ def lu_solve(lower_upper: Any, perm: Any, rhs: Any, validate_args: bool = False,
     lower_upper = convert_to_tensor(lower_upper, dtype_hint=dtypes.float32)
     perm = convert_to_tensor(perm, dtype_hint=dtypes.int32)
     rhs = convert_to_tensor(rhs, dtype_hint=lower_upper.dtype)
+    _lu_assertions(lower_upper, perm)
     if rhs.shape.ndims < 2:
         raise ValueError("Input `rhs` must have at least 2 dimensions.")
     if lower_upper._value.shape[-1] != rhs._value.shape[-2]:
@@ -317,6 +348,8 @@ def lu_matrix_inverse(lower_upper: Any, perm: Any, validate_args: bool = False, 
     """TF: tf.linalg.lu_matrix_inverse = lu_solve with the identity."""
     a_ops, _, _ = _ops()
     lower_upper = convert_to_tensor(lower_upper, dtype_hint=dtypes.float32)
+    perm = convert_to_tensor(perm, dtype_hint=dtypes.int32)
+    _lu_assertions(lower_upper, perm)
     shape = list(lower_upper._value.shape)
     return lu_solve(lower_upper, perm, a_ops.eye(shape[-1], batch_shape=shape[:-2], dtype=lower_upper.dtype))
 
@@ -327,6 +360,7 @@ def lu_reconstruct(lower_upper: Any, perm: Any, validate_args: bool = False, nam
     a_ops, la, m_ops = _ops()
     lower_upper = convert_to_tensor(lower_upper, dtype_hint=dtypes.float32)
     perm = convert_to_tensor(perm, dtype_hint=dtypes.int32)
+    _lu_assertions(lower_upper, perm)
     x = la.matmul(_lower_of(lower_upper), la.band_part(lower_upper, 0, -1))
     shape = list(lower_upper._value.shape)
     if len(shape) != 2:
@@ -355,11 +389,20 @@ def logdet(matrix: Any, name: Any = None) -> Tensor:
     return 2.0 * m_ops.reduce_sum(m_ops.log(m_ops.real(la.diag_part(chol))), axis=[-1])
 
 
+def _validate_float_matrix(a: Tensor) -> None:
+    """TF's linalg_impl._maybe_validate_matrix: a real floating matrix (or batch of them), checked before any op."""
+    if not a.dtype.is_floating:
+        raise TypeError(f"Input `a` must have `float`-like `dtype` (saw {a.dtype.name}).")
+    if a.shape.rank < 2:
+        raise ValueError(f"Input `a` must have at least 2 dimensions (saw: {a.shape.rank}).")
+
+
 @tf_export("linalg.pinv")
 def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: Any = None) -> Tensor:
     """TF: tf.linalg.pinv from the SVD, singular values below rcond * max(s) dropped."""
     a_ops, la, m_ops = _ops()
     a = convert_to_tensor(a)
+    _validate_float_matrix(a)
     dtype = a.dtype.as_numpy_dtype
     if rcond is None:
         rcond = 10.0 * float(max(a._value.shape[-2:])) * np.finfo(dtype).eps
@@ -374,7 +417,8 @@ def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: Any = Non
 def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False, name: Any = None) -> Tensor:
     """TF: tf.linalg.matrix_rank: the number of singular values above tol (default eps * max(m, n) * max(s))."""
     _, _, m_ops = _ops()
-    a = convert_to_tensor(a)
+    a = convert_to_tensor(a, dtype_hint=dtypes.float32)
+    _validate_float_matrix(a)
     s = svd(a, compute_uv=False)
     if tol is None:
         eps = np.finfo(a.dtype.as_numpy_dtype).eps

@@ -14,12 +14,22 @@ from typing import Any
 import numpy as np
 
 from tfshim.framework import dtypes, errors
-from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_gemm, eigen_lu, native
 from tfshim.ops import array_ops
 from tfshim.ops.array_ops import _dims, _int_list, kernel_error
-from tfshim.ops.op import KernelError, check_kernel, defop, disallowed_dtype, make_bool, run_op, tf_export
+from tfshim.ops.op import (
+    KernelError,
+    check_attr,
+    check_kernel,
+    defop,
+    disallowed_dtype,
+    dtype_mismatch,
+    make_bool,
+    run_op,
+    tf_export,
+)
 
 
 def _adj(x: np.ndarray, adjoint: bool) -> np.ndarray:
@@ -1023,7 +1033,19 @@ def _band_part_grad(op: Any, grad: Tensor) -> Tensor:
 def band_part(input: Any, num_lower: Any, num_upper: Any, name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.linalg.band_part (MatrixBandPart); a negative count keeps that whole triangle."""
     x = convert_to_tensor(input)
-    return MatrixBandPart(x, num_lower=array_ops._axis_int(num_lower), num_upper=array_ops._axis_int(num_upper))
+    tindex = frozenset((dtypes.int32, dtypes.int64))
+    # TF's fast path reads variables as tensors here (no conversion to the other input's dtype)
+    lower, upper = match_inputs([v.value() if hasattr(v, "assign") else v for v in (num_lower, num_upper)],
+                                tindex, dtypes.int64)
+    check_attr("MatrixBandPart", lower, "Tindex")
+    if upper._dtype is not lower._dtype:
+        raise dtype_mismatch("MatrixBandPart", 2, lower._dtype, upper._dtype)
+    for v, what in ((lower, "num_lower"), (upper, "num_upper")):
+        if v.shape.rank != 0:
+            raise errors.InvalidArgumentError(None, None, (
+                "{{function_node __wrapped__MatrixBandPart_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+                f"{what} must be scalar, got shape {_dims(v._value.shape)} [Op:MatrixBandPart] name: "))
+    return MatrixBandPart(x, num_lower=int(lower._value), num_upper=int(upper._value))
 
 
 del _int_list
