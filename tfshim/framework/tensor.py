@@ -77,7 +77,10 @@ class Tensor:
         return self._value.shape[0]
 
     def __bool__(self) -> bool:
-        return bool(self._numpy())
+        x = self._numpy()
+        if isinstance(x, np.ndarray):  # TF: an empty tensor is False (NumPy 2.2+ would raise)
+            return bool(x.size > 0 and x)
+        return bool(x)
 
     __nonzero__ = __bool__  # TF keeps Python 2's name too
 

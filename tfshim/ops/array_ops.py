@@ -20,6 +20,7 @@ from tfshim.ops.op import (
     defop,
     error_suffix,
     make_bool,
+    make_int,
     make_type,
     not_differentiable,
     raise_op_error,
@@ -1017,10 +1018,17 @@ def _reverse_grad(op: Any, grad: Tensor) -> Tensor:
 def reverse(tensor: Any, axis: Any, name: Any = None) -> Tensor:
     """TF: tf.reverse (ReverseV2)."""
     x = convert_to_tensor(tensor)
-    scalar_axis = np.ndim(axis._value if isinstance(axis, Tensor) else axis) == 0
-    if not isinstance(axis, (list, tuple, TensorShape)) and scalar_axis:
-        raise_op_error("ReverseV2", KernelError(errors.InvalidArgumentError, "'dims' must be 1-dimension, not 0"))
-    return run_op(ReverseV2, (tensor, axis), x, axis=tuple(_int_list(axis)))
+    if hasattr(axis, "assign"):
+        axis = axis.value()
+    ax = axis if isinstance(axis, Tensor) else convert_to_tensor(
+        list(axis) if isinstance(axis, TensorShape) else axis, dtypes.int32)
+    check_attr("ReverseV2", ax, "Tidx")
+    if x._value.ndim == 0 or x._value.size == 0:  # TF's kernel returns such an input before looking at axis
+        return run_op(ReverseV2, (tensor, axis), x, axis=())
+    if ax._value.ndim != 1:
+        raise_op_error("ReverseV2", KernelError(errors.InvalidArgumentError,
+                                                "'dims' must be 1-dimension, not %d" % ax._value.ndim))
+    return run_op(ReverseV2, (tensor, axis), x, axis=tuple(int(v) for v in ax._value))
 
 
 # ===== gather / scatter ==========================================================================
@@ -1314,7 +1322,10 @@ def _num_text(v: Any) -> str:
 
 
 def _range_kernel(start: np.ndarray, limit: np.ndarray, delta: np.ndarray) -> Any:
-    s, lim, d = start[()], limit[()], delta[()]
+    for what, v in (("start", start), ("limit", limit), ("delta", delta)):
+        if not (v.ndim == 0 or v.shape == (1,)):  # TF's kernel takes a 1-element vector as a scalar
+            raise KernelError(errors.InvalidArgumentError, f"{what} must be a scalar, not shape {_dims(v.shape)}")
+    s, lim, d = start.reshape(())[()], limit.reshape(())[()], delta.reshape(())[()]
     if d == 0:
         raise KernelError(errors.InvalidArgumentError, f"Requires delta != 0: {_num_text(d)}")
     # Written as TF's kernel writes them, so that NaN fails each comparison as it does there.
@@ -1354,6 +1365,8 @@ def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None, name
     from tfshim.ops.math_ops import cast
 
     if dtype is None:
+        if not all(a._dtype in _RANGE_HIERARCHY for a in args):
+            raise AssertionError()  # TF's range asserts its dtype hierarchy, message-less
         dtype = max((a._dtype for a in args), key=_RANGE_HIERARCHY.index)
     args = [cast(a, dtype) for a in args]
     Range.check(*args)
@@ -1704,7 +1717,10 @@ def sequence_mask(lengths: Any, maxlen: Any = None, dtype: Any = dtypes.bool, na
     if maxlen.shape.ndims != 0:
         raise ValueError("Argument `maxlen` must be scalar for sequence_mask, received `maxlen` = %s with shape '%s' "
                          "instead" % (maxlen, maxlen.shape))
-    row = range(convert_to_tensor(0, dtype=maxlen.dtype), maxlen, convert_to_tensor(1, dtype=maxlen.dtype))
+    # TF calls the Range op itself here (no tf.range dtype inference)
+    row_args = (convert_to_tensor(0, dtype=maxlen.dtype), maxlen, convert_to_tensor(1, dtype=maxlen.dtype))
+    Range.check(*row_args)
+    row = Range(*row_args)
     matrix = math_ops.cast(expand_dims(lengths, -1), maxlen.dtype)
     result = math_ops.less(row, matrix)
     dtype = dtypes.as_dtype(dtype)
@@ -1712,6 +1728,21 @@ def sequence_mask(lengths: Any, maxlen: Any = None, dtype: Any = dtypes.bool, na
 
 
 def _reverse_sequence_kernel(x: np.ndarray, lens: np.ndarray, seq_dim: int = 0, batch_dim: int = 0) -> Any:
+    def fail(msg: str) -> KernelError:
+        return KernelError(errors.InvalidArgumentError, msg)
+
+    if seq_dim < 0:
+        raise fail("Invalid seq_dim %d" % seq_dim)
+    if batch_dim < 0:
+        raise fail("Invalid batch_dim %d" % batch_dim)
+    if lens.ndim != 1:
+        raise fail("seq_lens input must be 1-dim, not %d" % lens.ndim)
+    if seq_dim == batch_dim:
+        raise fail("seq_dim == batch_dim == %d" % seq_dim)
+    if seq_dim >= x.ndim:
+        raise fail("seq_dim must be < input rank ( %d vs. %d)" % (seq_dim, x.ndim))
+    if batch_dim >= x.ndim:
+        raise fail("batch_dim must be < input rank ( %d vs. %d)" % (batch_dim, x.ndim))
     if lens.shape[0] != x.shape[batch_dim]:
         raise KernelError(errors.InvalidArgumentError, "Length of seq_lengths != input.dims(%d), (%d vs. %d)"
                           % (batch_dim, lens.shape[0], x.shape[batch_dim]))
@@ -1745,11 +1776,11 @@ def reverse_sequence(input: Any, seq_lengths: Any, seq_axis: Any = None, batch_a
                      name: Any = None) -> Tensor:
     """TF: tf.reverse_sequence: the first seq_lengths[b] elements along seq_axis reversed, per batch b."""
     raw = (input, seq_lengths)
+    # TF's wrapper passes seq_axis straight to the op's int attr seq_dim: None is no default there
+    seq = make_int(seq_axis, "seq_dim")
+    batch = 0 if batch_axis is None else make_int(batch_axis, "batch_dim")
     x, lens = convert_to_tensor(input), convert_to_tensor(seq_lengths)
-    seq = seq_axis or 0
-    batch = batch_axis or 0
-    return run_op(ReverseSequence, raw, x, lens, seq_dim=seq + x.shape.ndims if seq < 0 else seq,
-                  batch_dim=batch + x.shape.ndims if batch < 0 else batch)
+    return run_op(ReverseSequence, raw, x, lens, seq_dim=seq, batch_dim=batch)
 
 
 def _invert_permutation_kernel(x: np.ndarray) -> Any:

@@ -699,7 +699,8 @@ def _inverse_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("linalg.inv")
 def inv(input: Any, adjoint: bool = False, name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.linalg.inv (MatrixInverse)."""
-    return run_op(MatrixInverse, (input,), convert_to_tensor(input), check=True, adjoint=bool(adjoint))
+    adjoint = make_bool(adjoint, "adjoint")
+    return run_op(MatrixInverse, (input,), convert_to_tensor(input), check=True, adjoint=adjoint)
 
 
 def _det_kernel(x: np.ndarray) -> Any:

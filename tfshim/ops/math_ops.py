@@ -2252,7 +2252,8 @@ def angle(input: Any, name: Any = None) -> Tensor:  # noqa: A002
     x = convert_to_tensor(input)
     if x._dtype.is_complex:
         return Angle(x, Tout=x._dtype.real_dtype)
-    return where(less(x, _const(0, x)), _const(np.pi, x) * ones_like(x), _zeros_like(x))
+    # TF's own operators, so its errors too: `x < 0` for a bool x, `pi * ones` for an integer x are TypeErrors
+    return where(x < 0, np.pi * ones_like(x), _zeros_like(x))
 
 
 @tf_export("dtypes.complex", "complex")

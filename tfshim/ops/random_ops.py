@@ -501,12 +501,15 @@ def convert_alg_to_int(alg: Any) -> int:
     raise TypeError(f"Can't convert argument `alg` (of value {alg} and type {type(alg)}) to int.")
 
 
-def _state_size(alg: int) -> int:
-    if alg in (1, 3):
+def _state_size(alg: Any) -> int:
+    """TF: stateful_random_ops._get_state_size. A tensor alg is compared as TF compares it (`if alg == 1:`), and
+    TF's error path for an unknown alg calls a helper its module lacks: an AttributeError."""
+    if alg == 1 or alg == 3:
         return 3
-    if alg == 2:
+    if alg == 2:  # noqa: PLR2004
         return 2
-    raise ValueError(_unsupported_alg(alg))
+    raise AttributeError("module 'tensorflow.python.ops.stateless_random_ops' has no attribute "
+                         "'unsupported_alg_error_msg'")
 
 
 def _make_state(seed: Any, alg: int) -> np.ndarray:
@@ -529,7 +532,11 @@ def _make_state(seed: Any, alg: int) -> np.ndarray:
 @tf_export("random.create_rng_state", "random.experimental.create_rng_state")
 def create_rng_state(seed: Any, alg: Any) -> Tensor:
     """TF: the int64 state vector a Generator created from ``seed`` starts with."""
-    return _wrap_as(_make_state(seed, convert_alg_to_int(alg)), dtypes.int64)
+    if not isinstance(alg, Tensor):
+        alg = convert_alg_to_int(alg)
+    _state_size(alg)
+    return _wrap_as(_make_state(seed, alg if not isinstance(alg, Tensor) else int(alg._value.reshape(-1)[0])),
+                    dtypes.int64)
 
 
 @tf_export("random.Generator", "random.experimental.Generator")
