@@ -343,6 +343,22 @@ def match_inputs(values: Any, allowed: Any = None, default: Any = None) -> list:
     return out
 
 
+def convert_index_input(value: Any) -> Tensor:
+    """An op input typed by an int32/int64 type attr (an axis, a dim), converted as TF's eager fast path does: a
+    tensor (or variable) as it is, a Python float strictly to int32 (1.5 is a TypeError), anything else to int32
+    where it converts, else to its own dtype (a string, a list of floats), which then fails the attr check."""
+    if hasattr(value, "assign"):
+        return value.value()
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, float):
+        return convert_to_tensor(value, dtypes.int32)
+    try:
+        return convert_to_tensor(value, dtypes.int32)
+    except (TypeError, ValueError):
+        return convert_to_tensor(value)
+
+
 @tf_export("constant")
 def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Const") -> Tensor:
     """TF: tf.constant. `shape=` fills from a scalar or reshapes an equal-sized value."""

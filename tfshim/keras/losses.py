@@ -287,22 +287,26 @@ def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool 
                                     axis: int = -1) -> Any:
     """Keras (TF backend): probabilities are clipped and logged, then tf.nn.sparse_softmax_cross_entropy."""
     tf = _tf()
+    from tfshim.framework import errors
+
+    for v in (y_true, y_pred):  # Keras reads `.shape` of both before converting anything
+        if not hasattr(v, "shape"):
+            raise errors.no_attribute(v, "shape")
+    if len(y_true.shape) == len(y_pred.shape) and y_true.shape[axis] == 1:
+        y_true = tf.squeeze(y_true, axis=axis)
     if ignore_class is not None:
         raise NotImplementedError("tfshim: sparse_categorical_crossentropy(ignore_class=...) is not supported")
-    logits = get_keras_logits(y_pred)
-    output = _convert(y_pred) if logits is None else y_pred
-    y_true = _convert(y_true)
-    if len(y_true.shape) == len(output.shape) and y_true.shape[axis] == 1:
-        y_true = tf.squeeze(y_true, axis=axis)
-    if axis != -1 and axis != len(output.shape) - 1:
+    if axis != -1 and axis != len(y_pred.shape) - 1:
         raise ValueError(f"Only axis=-1 is currently supported. Received: axis={axis}")
+    logits = get_keras_logits(y_pred)
     if logits is not None:
         if from_logits:
             warnings.warn('"`sparse_categorical_crossentropy` received `from_logits=True`, but the `output` '
                           "argument was produced by a Softmax activation and thus does not represent logits. Was "
                           "this intended?", stacklevel=2)
-        output, from_logits = logits, True
-    target = tf.cast(y_true, "int64")
+        y_pred, from_logits = logits, True
+    target = tf.cast(tf.convert_to_tensor(y_true), "int64")
+    output = tf.convert_to_tensor(y_pred)
     if len(target.shape) == len(output.shape) and target.shape[-1] == 1:
         target = tf.squeeze(target, axis=-1)
     if len(output.shape) < 1:
@@ -310,6 +314,10 @@ def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool 
     if len(target.shape) != len(output.shape[:-1]):
         raise ValueError("Argument `output` must have rank (ndim) `target.ndim - 1`. Received: "
                          f"target.shape={target.shape}, output.shape={output.shape}")
+    for e1, e2 in zip(target.shape, output.shape[:-1]):
+        if e1 is not None and e2 is not None and e1 != e2:
+            raise ValueError("Arguments `target` and `output` must have the same shape up until the last dimension: "
+                             f"target.shape={target.shape}, output.shape={output.shape}")
     if not from_logits:
         output = tf.clip_by_value(output, epsilon(), 1 - epsilon())
         output = tf.math.log(output)

@@ -9,12 +9,13 @@ from typing import Any
 import numpy as np
 
 from tfshim.framework import dtypes, errors
-from tfshim.framework.constant_op import convert_to_tensor, match_inputs
+from tfshim.framework.constant_op import convert_index_input, convert_to_tensor, match_inputs
 from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
 from tfshim.ops.op import (
     KernelError,
+    as_called,
     check_attr,
     check_type_attr,
     defop,
@@ -614,7 +615,18 @@ def _expand_dims_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("expand_dims")
 def expand_dims(input: Any, axis: Any, name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.expand_dims (ExpandDims)."""
-    return run_op(ExpandDims, (input,), convert_to_tensor(input), axis=_axis_int(axis))
+    x = convert_to_tensor(input)
+    dim = convert_index_input(axis)
+    raw = (input, axis)
+    try:
+        check_attr("ExpandDims", dim, "Tdim")
+    except errors.OpError as e:
+        raise as_called(e, raw) from None
+    if dim._value.size != 1:
+        raise as_called(errors.InvalidArgumentError(None, None, (
+            "{{function_node __wrapped__ExpandDims%s}} 'dim' must be a tensor with a single value [Op:ExpandDims] "
+            "name: " % _DEVICE)), raw)
+    return run_op(ExpandDims, raw, x, axis=int(dim._value.reshape(-1)[0]))
 
 
 def _squeeze_kernel(x: np.ndarray, squeeze_dims: tuple) -> Any:
@@ -1597,15 +1609,26 @@ def unique(x: Any, out_idx: Any = dtypes.int32, name: Any = None) -> Any:
 @tf_export("clip_by_norm")
 def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: Any = None) -> Tensor:
     """TF: tf.clip_by_norm: t * clip_norm / max(l2norm(t), clip_norm), with a safe sqrt at 0."""
+    from tfshim.framework.indexed_slices import IndexedSlices
     from tfshim.ops import math_ops
 
-    values = convert_to_tensor(t)
-    l2sum = math_ops.reduce_sum(math_ops.multiply(values, values), axes, keepdims=True)
-    pred = math_ops.greater(l2sum, 0)
+    values = convert_to_tensor(t.values if isinstance(t, IndexedSlices) else t)
+    if np.isscalar(clip_norm):
+        if clip_norm < 0:
+            clip_norm = 0
+    else:
+        clip_norm = math_ops.cast(math_ops.maximum(clip_norm, 0), dtype=values.dtype)
+    # TF's own operators, in TF's order, so that bad input fails where TF's does
+    l2sum = math_ops.reduce_sum(values * values, axes, keepdims=True)
+    pred = l2sum > 0
     l2sum_safe = where(pred, l2sum, ones_like(l2sum))
     l2norm = where(pred, math_ops.sqrt(l2sum_safe), l2sum)
-    intermediate = math_ops.multiply(values, clip_norm)
-    return identity(math_ops.truediv(intermediate, math_ops.maximum(l2norm, clip_norm)))
+    intermediate = values * clip_norm
+    values.shape.assert_is_compatible_with(intermediate.shape)
+    values_clip = identity(intermediate / math_ops.maximum(l2norm, clip_norm))
+    if isinstance(t, IndexedSlices):
+        return IndexedSlices(values_clip, t.indices, t.dense_shape)
+    return values_clip
 
 
 

@@ -7,12 +7,27 @@ from typing import Any
 import numpy as np
 
 from tfshim.framework import dtypes, errors
-from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor
-from tfshim.ops.op import KernelError, defop, not_differentiable, run_op, tf_export
+from tfshim.ops.op import (
+    KernelError,
+    _took_slow_path,
+    as_called,
+    defop,
+    dtype_mismatch,
+    not_differentiable,
+    run_op,
+    tf_export,
+)
 
 
 def _histogram_kernel(values: np.ndarray, value_range: np.ndarray, nbins: np.ndarray, dtype: Any = None) -> Any:
+    if value_range.ndim != 1:
+        raise KernelError(errors.InvalidArgumentError, "value_range should be a vector.")
+    if value_range.shape[0] != 2:
+        raise KernelError(errors.InvalidArgumentError, "value_range should be a vector of 2 elements.")
+    if nbins.ndim != 0:
+        raise KernelError(errors.InvalidArgumentError, "nbins should be a scalar.")
     lo, hi = value_range[0], value_range[1]
     n = int(nbins)
     if n <= 0:
@@ -40,11 +55,12 @@ not_differentiable(HistogramFixedWidth)
 def histogram_fixed_width(values: Any, value_range: Any, nbins: Any = 100, dtype: Any = dtypes.int32,
                           name: Any = None) -> Tensor:
     """TF: tf.histogram_fixed_width: counts in nbins equal bins of value_range (outliers in the end bins)."""
-    v = convert_to_tensor(values)
-    r = convert_to_tensor(value_range, dtype_hint=v.dtype)
-    n = convert_to_tensor(nbins)
     raw = (values, value_range, nbins)
+    v, r = match_inputs([values, value_range])  # TF's type attr T: value_range converts to values' dtype
+    n = nbins if isinstance(nbins, Tensor) and not _took_slow_path(raw) else convert_to_tensor(nbins, dtypes.int32)
     HistogramFixedWidth.check(v, r)
+    if n._dtype is not dtypes.int32:
+        raise as_called(dtype_mismatch("HistogramFixedWidth", 2, dtypes.int32, n._dtype), raw)
     return run_op(HistogramFixedWidth, raw, v, r, n, dtype=dtypes.as_dtype(dtype))
 
 

@@ -839,10 +839,10 @@ def _triangular_solve_grad(op: Any, grad: Tensor) -> tuple:
 @tf_export("linalg.triangular_solve")
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False, name: Any = None) -> Tensor:
     """TF: tf.linalg.triangular_solve (MatrixTriangularSolve)."""
+    lower, adjoint = make_bool(lower, "lower", True), make_bool(adjoint, "adjoint")  # TF: attrs first
     a = convert_to_tensor(matrix)
     b = convert_to_tensor(rhs, dtype_hint=a._dtype)
     MatrixTriangularSolve.check(a, b)
-    lower, adjoint = make_bool(lower, "lower", True), make_bool(adjoint, "adjoint")
     return MatrixTriangularSolve(a, b, lower=lower, adjoint=adjoint)
 
 

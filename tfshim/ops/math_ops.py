@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from tfshim.framework import dtypes, errors
-from tfshim.framework.constant_op import convert_to_tensor, match_inputs
+from tfshim.framework.constant_op import convert_index_input, convert_to_tensor, match_inputs
 from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_math, eigen_pow, eigen_rcp, eigen_reduce, eigen_trig
@@ -833,13 +833,18 @@ def _bool_inputs(op: Op, *raw: Any) -> list:
     must convert to bool, tensors must be bool (TF's `cannot compute ... bool tensor` text)."""
     from tfshim.framework.variables import Variable
 
-    out = []
-    for i, v in enumerate(raw):
-        v = v.value() if isinstance(v, Variable) else v
-        x = v if isinstance(v, Tensor) else convert_to_tensor(v, dtypes.bool)
+    for v in raw:
+        if isinstance(v, builtins.int) and not -2**63 <= v < 2**63:
+            raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    if not all(isinstance(v, (Tensor, Variable, builtins.bool, builtins.int, builtins.float)) for v in raw):
+        # TF's slow path (NumPy values, sequences): values and tensors convert to bool (a variable is read as is)
+        out = [v.value() if isinstance(v, Variable) else convert_to_tensor(v, dtypes.bool) for v in raw]
+    else:
+        out = [v.value() if isinstance(v, Variable) else v if isinstance(v, Tensor)
+               else convert_to_tensor(v, dtypes.bool) for v in raw]
+    for i, x in enumerate(out):
         if x._dtype is not dtypes.bool:
             raise dtype_mismatch(op.name, i, dtypes.bool, x._dtype)
-        out.append(x)
     return out
 
 
@@ -1565,19 +1570,17 @@ def saturate_cast(value: Any, dtype: Any, name: Any = None) -> Tensor:
 # ----- reductions ----------------------------------------------------------------------------
 
 
-def _axis_list(axis: Any) -> Any:
-    """Python ints from an axis argument (int, list, tuple, tensor, None)."""
+def _axis_list(axis: Any, op_name: str | None = None, raw: tuple = ()) -> Any:
+    """Python ints from a reduction's axis argument, converted as TF's fast path converts its `Tidx` input."""
     if axis is None:
         return None
-    if isinstance(axis, Tensor) or not isinstance(axis, (int, np.integer, list, tuple)):
-        axis = convert_to_tensor(axis, dtypes.int32) if not isinstance(axis, Tensor) else axis
-        return [int(a) for a in np.ravel(axis._value)]
-    if isinstance(axis, (list, tuple)):
-        for a in axis:
-            if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
-                convert_to_tensor(a, dtypes.int32)  # raises TF's TypeError
-        return [int(a) for a in axis]
-    return [int(axis)]
+    if isinstance(axis, builtins.int) and not -2**31 <= axis < 2**31:
+        t = convert_to_tensor(axis, dtypes.int64)  # TF's reductions do not wrap a Python int into int32
+    else:
+        t = convert_index_input(axis)
+    if op_name is not None and t._dtype not in (dtypes.int32, dtypes.int64):
+        raise as_called(disallowed_dtype(op_name, t._dtype, "Tidx"), raw)
+    return [int(a) for a in np.ravel(t._value)]
 
 
 def _canonical_axes(axes: Any, rank: int) -> tuple:
@@ -1618,7 +1621,7 @@ def _reduce(op: Op, input_tensor: Any, axis: Any, keepdims: Any) -> Tensor:
     raw = (input_tensor, axis)
     x = convert_to_tensor(input_tensor)
     keepdims = False if keepdims is None else bool(keepdims)
-    return run(op, raw, x, axis=_axis_list(axis), keepdims=keepdims)
+    return run(op, raw, x, axis=_axis_list(axis, op.name, raw), keepdims=keepdims)
 
 
 Sum = defop("Sum", _reducer(eigen_reduce.reduce_sum))  # Eigen SumReducer's exact accumulation order
@@ -1750,7 +1753,7 @@ Any_ = defop("Any", _reducer(lambda x, axes, k: np.any(x, axis=axes, keepdims=k)
 def _bool_reduce(op: Op, input_tensor: Any, axis: Any, keepdims: Any) -> Tensor:
     (x,) = _bool_inputs(op, input_tensor)
     keepdims = False if keepdims is None else bool(keepdims)
-    return run(op, (axis,), x, axis=_axis_list(axis), keepdims=keepdims)
+    return run(op, (axis,), x, axis=_axis_list(axis, op.name, (axis,)), keepdims=keepdims)
 
 
 @tf_export("math.reduce_all", "reduce_all")

@@ -68,6 +68,15 @@ def _mul_dispatch(x: Any, y: Any) -> Any:
     return math_ops.multiply(x, y)
 
 
+def _mul_operator(x: Any, y: Any) -> Any:
+    """TF: tensor_math_operator_overrides._mul_dispatch_factory: `*` with a bool tensor multiplies as int32 and
+    casts back (a logical and), where tf.multiply itself has no bool kernel."""
+    if (isinstance(x, Tensor) and x._dtype is dtypes.bool) or (isinstance(y, Tensor) and y._dtype is dtypes.bool):
+        return math_ops.cast(_mul_dispatch(math_ops.cast(x, dtypes.int32), math_ops.cast(y, dtypes.int32)),
+                             dtypes.bool)
+    return _mul_dispatch(x, y)
+
+
 def _matmul(x: Any, y: Any) -> Any:
     from tfshim.ops.linalg_ops import matmul
 
@@ -75,7 +84,7 @@ def _matmul(x: Any, y: Any) -> Any:
 
 
 for _name, _func in [
-    ("add", math_ops.add), ("sub", math_ops.subtract), ("mul", _mul_dispatch),
+    ("add", math_ops.add), ("sub", math_ops.subtract), ("mul", _mul_operator),
     ("truediv", math_ops.truediv), ("floordiv", math_ops.floordiv), ("mod", math_ops.floormod),
     ("pow", math_ops.pow), ("matmul", _matmul),
     ("and", _logical_or_bitwise(math_ops.logical_and, "bitwise_and")),
