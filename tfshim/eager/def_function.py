@@ -830,8 +830,14 @@ class _Graph:
     def __init__(self, g: func_graph.FuncGraph) -> None:
         self._g = g
 
-    def as_graph_def(self, *args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError("tf.Graph.as_graph_def (ConcreteFunction.graph) is not implemented by tfshim")
+    def as_graph_def(self, from_version: Any = None, add_shapes: bool = False, use_pybind11_proto: bool = False) -> Any:
+        """TF: the graph's GraphDef (see saved_model/function_serialization.py for what tfshim can express)."""
+        if self._g.value_dependent is not None:
+            raise NotImplementedError("tf.Graph.as_graph_def of a tf.function whose Python code reads traced values "
+                                      "is not implemented by tfshim")
+        from tfshim.saved_model.function_serialization import graph_def
+
+        return graph_def(self._g)
 
     def get_operations(self) -> Any:
         raise NotImplementedError("tf.Graph.get_operations (ConcreteFunction.graph) is not implemented by tfshim")

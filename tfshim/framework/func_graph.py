@@ -62,6 +62,8 @@ class FuncGraph:
         self.shapes_static = shapes_static  # False when an argument's traced shape has unknown dims
         self.slots: dict[int, int] = {}  # id of a tensor made while tracing -> slot
         self.num_slots = 0
+        self.slot_dtypes: list = []  # per slot: the tensor's dtype and traced shape (for its GraphDef)
+        self.slot_shapes: list[tuple] = []
         self.nodes: list[tuple] = []
         self.value_dependent: str | None = None  # why the graph cannot be replayed
         self.in_kernel = 0
@@ -81,6 +83,8 @@ class FuncGraph:
     def add(self, t: Tensor) -> int:
         slot = self.slots[t._id] = self.num_slots
         self.num_slots += 1
+        self.slot_dtypes.append(t._dtype)
+        self.slot_shapes.append(_SLOT.__get__(t).shape)
         return slot
 
     def ref(self, x: Any) -> tuple:
