@@ -253,7 +253,8 @@ def _split(encoded: Any) -> tuple[Any, list]:
 
 
 def _fits(spec: Any, shape: tuple) -> bool:
-    return spec is None or (len(spec) == len(shape) and all(s is None or s == d for s, d in zip(spec, shape)))
+    return spec is None or (shape is not None and len(spec) == len(shape)
+                            and all(s is None or s == d for s, d in zip(spec, shape)))
 
 
 class _Trace:

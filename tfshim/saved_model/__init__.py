@@ -26,8 +26,8 @@ from tfshim.saved_model.constants import TRAINING as TRAINING
 from tfshim.saved_model.constants import VARIABLES_DIRECTORY as VARIABLES_DIRECTORY
 from tfshim.saved_model.constants import VARIABLES_FILENAME as VARIABLES_FILENAME
 from tfshim.saved_model.loader import contains_saved_model as contains_saved_model
-from tfshim.saved_model.loader import load as load
-from tfshim.saved_model.loader import save as save
+from tfshim.saved_model.load import load as load
+from tfshim.saved_model.save import save as save
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
