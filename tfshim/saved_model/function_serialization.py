@@ -22,7 +22,7 @@ from tfshim.saved_model.graph_proto import DT_RESOURCE, ArgDef, Attr, FunctionDe
 # TF's node names for the ops Python operators make (`x * y` is "mul"); other ops are named by their type.
 _OPERATOR_NAMES = {
     "AddV2": "add", "Add": "add", "Sub": "sub", "Mul": "mul", "RealDiv": "truediv", "FloorDiv": "floordiv",
-    "FloorMod": "mod", "Pow": "pow", "Neg": "Neg", "StridedSlice": "strided_slice",
+    "FloorMod": "mod", "Pow": "pow", "StridedSlice": "strided_slice", "ConcatV2": "concat", "Pack": "stack",
 }
 REDUCERS = frozenset({"Sum", "Mean", "Prod", "Max", "Min", "All", "Any", "EuclideanNorm"})
 _IGNORED_ATTRS = frozenset({"name", "suffix"})
@@ -41,9 +41,10 @@ class _Builder:
         self.names: set[str] = set()
         self.nodes: list[tuple[str, str, list, dict, list]] = []  # name, op, inputs, attrs, output arg names
         self.slot_src: dict[int, tuple[str, int, str]] = {}  # slot -> (node, output index, output arg name)
-        self.resources: list[tuple[Any, str]] = []  # captured variables and their input names
+        # captured variables: (variable, key standing for its input, the first node using it)
+        self.resources: list[tuple[Any, str, str]] = []
+        self.stateful: list[str] = []  # variable reads and writes, which TF orders before the outputs
         self.args: list[tuple[str, Any, Any]] = []  # (name, dtype, shape) of the tensor arguments
-        self.control: list[str] = []
 
     def unique(self, base: str) -> str:
         name, i = base, 0
@@ -53,27 +54,28 @@ class _Builder:
         self.names.add(name.lower())
         return name
 
-    def source(self, ref: tuple, reader: str = "") -> tuple[str, int, str]:
+    def source(self, ref: tuple, reader: str = "", const_name: str = "Const") -> tuple[str, int, str]:
         kind, x = ref
         if kind == "s":
             return self.slot_src[x]
         if kind == "v":
-            for v, name in self.resources:
+            for v, key, _ in self.resources:
                 if v is x:
-                    return name, -1, ""
-            name = self.unique(f"{reader.lower().replace('/', '_')}_resource" if reader else "resource")
-            self.resources.append((x, name))
-            return name, -1, ""
+                    return key, -1, ""
+            key = f"\0resource{len(self.resources)}"
+            self.resources.append((x, key, reader))
+            return key, -1, ""
         if kind == "va":
             raise _unsupported("a tf.Variable argument")
         value = np.asarray(x._value)
-        name = self.unique("Const")
+        # TF names a Python value an op converts inside the function "<op>/<input>" (`x - 2.0`: "sub/y")
+        name = self.unique(const_name if x._id >= self.g.start_id else "Const")
         self.nodes.append((name, "Const", [], {"value": Attr("tensor", (value, x._dtype)),
                                                "dtype": Attr("type", x._dtype)}, ["output"]))
         return name, 0, "output"
 
-    def const(self, value: np.ndarray, dtype: Any) -> tuple[str, int, str]:
-        name = self.unique("Const")
+    def const(self, value: np.ndarray, dtype: Any, base: str = "Const") -> tuple[str, int, str]:
+        name = self.unique(base)
         self.nodes.append((name, "Const", [], {"value": Attr("tensor", (value, dtype)), "dtype": Attr("type", dtype)},
                            ["output"]))
         return name, 0, "output"
@@ -93,7 +95,8 @@ class _Builder:
             if kind == "op":
                 self._op(*node[1:])
             elif kind == "read":
-                name = self.unique("ReadVariableOp")
+                name = f"\0read{len(self.stateful)}"  # named once its consumer is known (finish)
+                self.stateful.append(name)
                 var = node[1][1]
                 src = self.source(node[1], name)
                 self.nodes.append((name, "ReadVariableOp", [src], {"dtype": Attr("type", dtypes.as_dtype(var.dtype))},
@@ -106,7 +109,7 @@ class _Builder:
                 value = self.source(node[2])
                 self.nodes.append((name, "AssignVariableOp", [src, value],
                                    {"dtype": Attr("type", dtypes.as_dtype(var.dtype))}, []))
-                self.control.append(name)
+                self.stateful.append(name)
             else:
                 raise _unsupported("Python run by the graph (tf.print or tf.py_function)")
         self.outputs: list[tuple[str, Any]] = []
@@ -119,6 +122,34 @@ class _Builder:
             dtype = self._dtype_of(r)
             self.nodes.append((name, "Identity", [src], {"T": Attr("type", dtype)}, ["output"]))
             self.outputs.append((name, dtype))
+        self._finish()
+
+    def _finish(self) -> None:
+        """TF's names: a variable read is scoped under the op that converted the variable ("mul/ReadVariableOp"),
+        a captured variable's input under its first reader; Identity outputs wait on a NoOp after the stateful
+        ops."""
+        rename: dict[str, str] = {}
+        for i, (name, op, _, _, _) in enumerate(self.nodes):
+            if op != "ReadVariableOp":
+                continue
+            consumer = next((n for n, o, ins, _, _ in self.nodes[i + 1:]
+                             if o not in ("Identity", "Const") and any(s[0] == name for s in ins)), None)
+            rename[name] = self.unique(f"{consumer}/ReadVariableOp" if consumer else "ReadVariableOp")
+        self.resource_names = {}
+        for _, key, reader in self.resources:
+            self.resource_names[key] = rename.get(reader, reader)
+
+        def fix(src: Any) -> Any:
+            return (rename.get(src[0], src[0]),) + tuple(src[1:])
+
+        self.nodes = [(rename.get(n, n), op, [fix(s) for s in ins], attrs, outs) for n, op, ins, attrs, outs in
+                      self.nodes]
+        self.stateful = [rename.get(n, n) for n in self.stateful]
+        self.outputs = [(rename.get(n, n), d) for n, d in self.outputs]
+        if self.stateful:
+            self.nodes = [(n, op, ins + [("^NoOp",)] if op == "Identity" and any(n == o for o, _ in self.outputs)
+                           else ins, attrs, outs) for n, op, ins, attrs, outs in self.nodes]
+            self.nodes.append((self.unique("NoOp"), "NoOp", [("^" + n,) for n in self.stateful], {}, []))
 
     def _dtype_of(self, ref: tuple) -> Any:
         kind, x = ref
@@ -133,18 +164,21 @@ class _Builder:
         if sig is None:
             raise _unsupported(f"the op {op.name}")
         attrs = {k: v for k, v in attrs.items() if k not in _IGNORED_ATTRS}
-        sources = [self.source(r) for r in ins]
-        in_dtypes = [self._dtype_of(r) for r in ins]
         name = self.unique(_OPERATOR_NAMES.get(op.name, op.name))
+        arg_names = [a for a, t in sig.inputs if "*" not in t] if len(sig.inputs) == len(ins) else []
+        sources = [self.source(r, const_name=f"{name}/{arg_names[i]}" if i < len(arg_names) else "Const")
+                   for i, r in enumerate(ins)]
+        in_dtypes = [self._dtype_of(r) for r in ins]
         if op.name in REDUCERS and "axis" in attrs:
             axis = attrs.pop("axis")
             rank = len(self.g.slot_shapes[ins[0][1]]) if ins[0][0] == "s" else np.ndim(ins[0][1]._value)
             axes = np.arange(rank, dtype=np.int32) if axis is None else np.asarray(axis, dtype=np.int32).reshape(-1)
-            sources.append(self.const(axes, dtypes.int32))
+            # TF makes the all-axes range before entering the op's name scope
+            sources.append(self.const(axes, dtypes.int32, "Const" if axis is None else f"{name}/reduction_indices"))
             in_dtypes.append(dtypes.int32)
             attrs["keep_dims"] = attrs.pop("keepdims", False)
         elif op.name == "ConcatV2" and "axis" in attrs:
-            sources.append(self.const(np.asarray(attrs.pop("axis"), dtype=np.int32), dtypes.int32))
+            sources.append(self.const(np.asarray(attrs.pop("axis"), dtype=np.int32), dtypes.int32, f"{name}/axis"))
             in_dtypes.append(dtypes.int32)
         tf_attrs: dict[str, Attr] = {}
         # type attributes from the inputs, by the OpDef's arguments (one list argument takes what is left)
@@ -207,38 +241,54 @@ def function_def(g: Any, name: str) -> tuple[FunctionDef, list]:
     """The FunctionDef of a FuncGraph, and the variables it captures (its trailing resource inputs)."""
     b = _Builder(g)
     b.build()
+    res = {key: b.unique(f"{reader.lower().replace('/', '_')}_resource") for key, reader in b.resource_names.items()}
 
     def ref(src: tuple) -> str:
+        if len(src) == 1:
+            return src[0]
         node, index, arg = src
+        if node in res:
+            return res[node]
         return node if index < 0 else f"{node}:{arg}:{index if arg else 0}"
 
     nodes = [NodeDef(n, op, [ref(s) for s in ins], attrs) for n, op, ins, attrs, _ in b.nodes]
     inputs = [ArgDef(n, dtypes.as_dtype(d).as_datatype_enum) for n, d, _ in b.args]
-    for v, n in b.resources:
-        inputs.append(ArgDef(n, DT_RESOURCE, dtypes.as_dtype(v.dtype).as_datatype_enum, v.shape))
+    for v, key, _ in b.resources:
+        inputs.append(ArgDef(res[key], DT_RESOURCE, dtypes.as_dtype(v.dtype).as_datatype_enum, v.shape))
     outputs, ret = [], {}
     for i, (node, dtype) in enumerate(b.outputs):
         out = "identity" if i == 0 else f"identity_{i}"
         outputs.append(ArgDef(out, dtype.as_datatype_enum))
         ret[out] = f"{node}:output:0"
-    fdef = FunctionDef(name, inputs, outputs, nodes, ret, b.control, is_stateful=bool(b.resources),
+    fdef = FunctionDef(name, inputs, outputs, nodes, ret, b.stateful, is_stateful=bool(b.resources),
                        arg_names=[n for n, _, _ in b.args] + ["resource"] * len(b.resources))
-    return fdef, [v for v, _ in b.resources]
+    return fdef, [v for v, _, _ in b.resources]
 
 
 def graph_def(g: Any) -> GraphDef:
     """The GraphDef of a FuncGraph as TF's `ConcreteFunction.graph.as_graph_def()` lists it: Placeholders for
-    the arguments (and captured variables), the ops, an Identity per output."""
+    the arguments, then the ops in the order traced (a captured variable's Placeholder before its first reader),
+    an Identity per output."""
     b = _Builder(g)
     b.build()
+    res = {key: b.unique(f"{reader}/resource") for key, reader in b.resource_names.items()}
 
     def ref(src: tuple) -> str:
+        if len(src) == 1:
+            return src[0]
         node, index, _ = src
+        if node in res:
+            return res[node]
         return node if index <= 0 else f"{node}:{index}"
 
     nodes = [NodeDef(n, "Placeholder", [], {"dtype": Attr("type", d), "shape": Attr("shape", s)})
              for n, d, s in b.args]
-    nodes += [NodeDef(n, "Placeholder", [], {"dtype": Attr("type", dtypes.resource), "shape": Attr("shape", [])})
-              for _, n in b.resources]
-    nodes += [NodeDef(n, op, [ref(s) for s in ins], attrs) for n, op, ins, attrs, _ in b.nodes]
+    emitted: set[str] = set()
+    for n, op, ins, attrs, _ in b.nodes:
+        for s in ins:
+            if len(s) > 1 and s[0] in res and s[0] not in emitted:
+                emitted.add(s[0])
+                nodes.append(NodeDef(res[s[0]], "Placeholder", [], {"dtype": Attr("type", dtypes.resource),
+                                                                    "shape": Attr("shape", [])}))
+        nodes.append(NodeDef(n, op, [ref(s) for s in ins], attrs))
     return GraphDef(nodes)
