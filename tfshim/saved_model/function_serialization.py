@@ -172,7 +172,7 @@ class _Builder:
         if op.name in REDUCERS and "axis" in attrs:
             axis = attrs.pop("axis")
             rank = len(self.g.slot_shapes[ins[0][1]]) if ins[0][0] == "s" else np.ndim(ins[0][1]._value)
-            axes = np.arange(rank, dtype=np.int32) if axis is None else np.asarray(axis, dtype=np.int32).reshape(-1)
+            axes = np.arange(rank, dtype=np.int32) if axis is None else np.asarray(axis, dtype=np.int32)
             # TF makes the all-axes range before entering the op's name scope
             sources.append(self.const(axes, dtypes.int32, "Const" if axis is None else f"{name}/reduction_indices"))
             in_dtypes.append(dtypes.int32)

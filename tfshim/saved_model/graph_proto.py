@@ -141,6 +141,37 @@ def op_signature(op_name: str) -> OpSignature | None:
     return sig
 
 
+_DEFAULTS: dict[str, dict[str, Any]] = {}
+
+
+def op_defaults(op_name: str) -> dict[str, Any]:
+    """The default values of an op's attributes, from its OpDef summary (a GraphDef with `stripped_default_attrs`
+    leaves them out)."""
+    if op_name not in _DEFAULTS:
+        from tfshim.ops.op_defs import OP_DEFS
+
+        out: dict[str, Any] = {}
+        for name, kind, default in re.findall(r"attr=(\w+):([\w()]+)[^;>]*?,default=(\[[^\]]*\]|\"[^\"]*\"|[^,;>]+)",
+                                              OP_DEFS.get(op_name, "")):
+            out[name] = _default_value(kind, default)
+        _DEFAULTS[op_name] = out
+    return _DEFAULTS[op_name]
+
+
+def _default_value(kind: str, text_: str) -> Any:
+    if text_.startswith("["):
+        return [_default_value(kind[5:-1], t.strip()) for t in text_[1:-1].split(",") if t.strip()]
+    if kind == "bool":
+        return text_ == "true"
+    if kind == "int":
+        return int(text_)
+    if kind == "float":
+        return float(text_)
+    if kind == "type":
+        return getattr(dtypes, text_[3:].lower(), None)
+    return text_.strip('"')
+
+
 # ---- encoding --------------------------------------------------------------------------------------------------
 
 def dtype_enum(d: Any) -> int:

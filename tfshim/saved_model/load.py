@@ -12,6 +12,7 @@ from __future__ import annotations
 import inspect
 import os
 import pkgutil
+import pprint
 from typing import Any
 
 import numpy as np
@@ -23,13 +24,22 @@ from tfshim.framework.tensor_spec import TensorSpec
 from tfshim.framework.variables import Variable
 from tfshim.saved_model import constants, nested_structure_coder
 from tfshim.saved_model.function_serialization import REDUCERS
-from tfshim.saved_model.graph_proto import Attr, FunctionDef, NodeDef, decode_function, decode_shape, op_signature
+from tfshim.saved_model.graph_proto import (
+    Attr,
+    FunctionDef,
+    NodeDef,
+    decode_function,
+    decode_shape,
+    op_defaults,
+    op_signature,
+)
 from tfshim.training import checkpoint, tensor_bundle
 from tfshim.training.proto_wire import first, parse, read_varint, text
 from tfshim.util import nest
 from tfshim.util.tf_export import tf_export
 
 _OPS: dict[str, Any] = {}
+_CONTAINERS = {"trackable_list_wrapper": list, "trackable_dict_wrapper": dict, "trackable_tuple_wrapper": tuple}
 
 
 def _op(name: str) -> Any:
@@ -144,6 +154,9 @@ class _Runner:
         for key, a in attr.items():
             if key in params and key not in kwargs and not key.startswith("_"):
                 kwargs[key] = _python_attr(a)
+        for key, default in op_defaults(op).items():  # attributes TF stripped as defaults
+            if key in params and key not in kwargs:
+                kwargs[key] = default
         tensors = [convert_to_tensor(a) if not isinstance(a, Tensor) else a for a in args]
         result = tf_op(*tensors, **kwargs)
         return list(result) if tf_op.multi_output else [result]
@@ -264,8 +277,9 @@ class _RestoredFunction:
     """A loaded tf.function (TF: function_deserialization.RestoredFunction): calls the first saved trace whose
     input signature matches the arguments."""
 
-    def __init__(self, concretes: list[_LoadedConcreteFunction], input_signature: Any) -> None:
+    def __init__(self, concretes: list[_LoadedConcreteFunction], input_signature: Any, argspec: Any = None) -> None:
         self._concretes = concretes
+        self._argspec = argspec
         self.input_signature = input_signature
 
     def concrete_functions(self) -> list:
@@ -276,15 +290,25 @@ class _RestoredFunction:
             flat = c._bind(args, kwargs)
             if flat is not None:
                 return c._run(flat)
-        options = "\n\n".join(f"  Option {i + 1}:\n    Positional arguments ({len(c.structured_input_signature[0])} "
-                              f"total):\n      * {', '.join(map(repr, c.structured_input_signature[0]))}\n    "
-                              f"Keyword arguments: {c.structured_input_signature[1]}"
-                              for i, c in enumerate(self._concretes))
-        raise ValueError("Could not find matching concrete function to call loaded from the SavedModel. Got:\n"
-                         f"  Positional arguments ({len(args)} total):\n    * "
-                         f"{chr(10).join('    * ' + repr(a) for a in args).lstrip()}\n  Keyword arguments: {kwargs}"
-                         f"\n\n Expected these arguments to match one of the following {len(self._concretes)} "
-                         f"option(s):\n\n{options}")
+        # TF's text; TF shows the arguments as the graph tensors of the restored tf.function's trace
+        names = list(getattr(self._argspec, "args", None) or [])
+
+        def shown(i: int, a: Any) -> str:
+            if isinstance(a, Tensor):
+                name = names[i] if i < len(names) else f"args_{i}"
+                return f"<tf.Tensor '{name}:0' shape={a.shape} dtype={a.dtype.name}>"
+            return pprint.pformat(a)
+
+        def positional(items: list) -> str:
+            return f"Positional arguments ({len(items)} total):\n    * " + "\n    * ".join(items)
+
+        options = "\n\n".join(
+            f"Option {i + 1}:\n  {positional([pprint.pformat(a) for a in c.structured_input_signature[0]])}\n"
+            f"  Keyword arguments: {c.structured_input_signature[1]}" for i, c in enumerate(self._concretes))
+        raise ValueError("Could not find matching concrete function to call loaded from the SavedModel. Got:\n  "
+                         f"{positional([shown(i, a) for i, a in enumerate(args)])}\n  Keyword arguments: {kwargs}\n\n"
+                         f" Expected these arguments to match one of the following {len(self._concretes)} option(s):"
+                         f"\n\n{options}")
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> _LoadedConcreteFunction:
         for c in self._concretes:
@@ -350,6 +374,8 @@ def load(export_dir: Any, tags: Any = None, options: Any = None) -> Any:
                                   dtype=dtype)
         elif 4 in p:
             identifier = text(first(parse(first(p, 4)), 1, b""))
+            if identifier in _CONTAINERS:
+                continue  # built from its children below
             # each loaded object gets its own class, so that a restored `__call__` makes it callable
             objects[k] = _SignatureMap() if identifier == "signature_map" else type(
                 "_UserObject", (_UserObject,), {})()
@@ -371,9 +397,24 @@ def load(export_dir: Any, tags: Any = None, options: Any = None) -> Any:
             f = parse(first(p, 6))
             spec = parse(first(f, 2, b""))
             objects[k] = _RestoredFunction([concrete(text(n)) for n in f.get(1, [])],
-                                           nested_structure_coder.decode(first(spec, 5, b"")))
+                                           nested_structure_coder.decode(first(spec, 5, b"")),
+                                           nested_structure_coder.decode(first(spec, 1, b"")))
         elif 8 in p:
             objects[k] = concrete(text(first(parse(first(p, 8)), 1, b"")), signature=k in signature_nodes)
+    def container(k: int) -> Any:
+        if objects[k] is None:
+            p = protos[k]
+            kind = _CONTAINERS[text(first(parse(first(p, 4)), 1, b""))]
+            items = []
+            for c in p.get(1, []):
+                ref = parse(c)
+                child = int(first(ref, 1))
+                items.append((text(first(ref, 2, b"")), container(child) if objects[child] is None else objects[child]))
+            objects[k] = dict(items) if kind is dict else kind(v for _, v in sorted(items, key=lambda i: int(i[0])))
+        return objects[k]
+
+    for k in range(len(protos)):
+        container(k)
     for k, p in enumerate(protos):
         obj = objects[k]
         if not isinstance(obj, (_UserObject, _SignatureMap)):

@@ -233,7 +233,7 @@ def save(obj: Any, export_dir: Any, signatures: Any = None, options: Any = None)
         msg = b"".join(field_bytes(1, field_varint(1, c) + field_bytes(2, name, always=True), always=True)
                        for c, name in n.children)
         if n.kind == "user":
-            msg += field_bytes(4, field_bytes(1, "_generic_user_object") + _version(), always=True)
+            msg += field_bytes(4, field_bytes(1, _identifier(n.obj)) + _version(), always=True)
         elif n.kind == "signature_map":
             msg += field_bytes(4, field_bytes(1, "signature_map") + _version(), always=True)
         elif n.kind == "variable":
@@ -351,6 +351,17 @@ class _NotAVariable:
 def _variable_name(v: Any) -> str:
     name = v.name
     return name[:-2] if name.endswith(":0") else name
+
+
+def _identifier(obj: Any) -> str:
+    """TF's SavedUserObject identifier: Python containers are revived as containers."""
+    if isinstance(obj, list):
+        return "trackable_list_wrapper"
+    if isinstance(obj, dict):
+        return "trackable_dict_wrapper"
+    if isinstance(obj, tuple):
+        return "trackable_tuple_wrapper"
+    return "_generic_user_object"
 
 
 def _version() -> bytes:
