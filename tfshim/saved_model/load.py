@@ -347,6 +347,13 @@ def load(export_dir: Any, tags: Any = None, options: Any = None) -> Any:
     if not meta_graphs:
         raise RuntimeError(f"MetaGraphDef associated with tags {tags!r} could not be found in SavedModel.")
     meta = parse(meta_graphs[0])
+    saved_tags = [text(t) for t in parse(first(meta, 1, b"")).get(4, [])]
+    if tags is not None:
+        tags = [tags] if isinstance(tags, str) else list(tags)
+        if set(tags) != set(saved_tags):
+            raise ValueError(f"Got an incompatible argument to `tags`: {tags}. The SavedModel at {export_dir} has one "
+                             f"MetaGraph with tags {saved_tags}. You may omit the argument, pass 'None', or pass "
+                             "matching tags.")
     graph = parse(first(meta, 2, b""))
     library = {f.name: f for f in (decode_function(x) for x in parse(first(graph, 2, b"")).get(1, []))}
     object_graph = parse(first(meta, 7, b""))
@@ -431,7 +438,8 @@ def load(export_dir: Any, tags: Any = None, options: Any = None) -> Any:
     root = objects[0]
     if isinstance(root, _UserObject) and not hasattr(root, "signatures"):
         root.signatures = _SignatureMap()
-    _restore_variables(export_dir, protos, objects)
+    if not getattr(options, "experimental_skip_checkpoint", False):
+        _restore_variables(export_dir, protos, objects)
     return root
 
 

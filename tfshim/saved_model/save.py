@@ -306,7 +306,9 @@ def save(obj: Any, export_dir: Any, signatures: Any = None, options: Any = None)
     graph = encode_graph_def(GraphDef(graph_nodes))
     graph += field_bytes(2, b"".join(field_bytes(1, encode_function(f), always=True) for f in library),
                          always=True)
-    meta_info = (field_bytes(4, constants.SERVING) + field_bytes(5, "2.21.0") + field_varint(7, 1))
+    tags = [constants.SERVING] + list(nest.flatten(getattr(options, "extra_tags", None) or []))
+    meta_info = (b"".join(field_bytes(4, t, always=True) for t in tags) + field_bytes(5, "2.21.0")
+                 + field_varint(7, 1))
     meta_graph = (field_bytes(1, meta_info, always=True) + field_bytes(2, graph, always=True) + signature_defs
                   + field_bytes(7, object_graph, always=True))
     saved_model = field_varint(1, constants.SAVED_MODEL_SCHEMA_VERSION) + field_bytes(2, meta_graph, always=True)
