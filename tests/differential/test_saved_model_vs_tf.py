@@ -30,7 +30,8 @@ def _module(lib):
             self.count.assign_add(1)
             y = lib.matmul(x, self.w) * 2.0 - self.b
             return {"y": y, "total": lib.reduce_sum(y, axis=1), "mean": lib.reduce_mean(y),
-                    "cat": lib.concat([y, y], 0), "exp": lib.exp(-lib.abs(y)) / 2.0}
+                    "cat": lib.concat([y, y], 0), "exp": lib.exp(-lib.abs(y)) / 2.0,
+                    "first": y[:, 0], "rev": y[::-1, lib.newaxis, 1:]}
 
     return Net()
 
@@ -41,12 +42,14 @@ def _check(loaded, lib):
     expected = np.maximum(x @ (np.arange(6, dtype=np.float32).reshape(3, 2) / 4.0) + [0.5, -1.0], 0)
     np.testing.assert_allclose(out.numpy(), expected, rtol=1e-6)
     served = loaded.signatures["serving_default"](x=lib.constant(x))
-    assert sorted(served) == ["cat", "exp", "mean", "total", "y"]
+    assert sorted(served) == ["cat", "exp", "first", "mean", "rev", "total", "y"]
     y = x @ (np.arange(6, dtype=np.float32).reshape(3, 2) / 4.0) * 2.0 - [0.5, -1.0]
     np.testing.assert_allclose(served["y"].numpy(), y, rtol=1e-6)
     np.testing.assert_allclose(served["total"].numpy(), y.sum(axis=1), rtol=1e-6)
     np.testing.assert_allclose(served["exp"].numpy(), np.exp(-abs(y)) / 2.0, rtol=1e-6)
     assert served["cat"].shape == (4, 2)
+    assert served["first"].numpy().tolist() == y[:, 0].tolist()
+    assert served["rev"].numpy().tolist() == y[::-1, None, 1:].tolist()
     assert int(loaded.count.numpy()) == 1
     assert loaded.extra[0].numpy().tolist() == [0, 1, 2]
     assert loaded.table["flag"].numpy().tolist() == [True, False]

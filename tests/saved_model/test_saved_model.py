@@ -67,6 +67,19 @@ def test_saved_functions_are_retraced_once(tmp_path, capsys):
     assert capsys.readouterr().out == ""
 
 
+def test_uncalled_function_with_signature_traces_once(tmp_path, capsys):
+    class M(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+        def f(self, x):
+            print("tracing")
+            return x[1:] * 2.0
+
+    tf.saved_model.save(M(), str(tmp_path))
+    assert capsys.readouterr().out == "tracing\n"
+    loaded = tf.saved_model.load(str(tmp_path))
+    assert loaded.f(tf.constant([1.0, 2.0, 3.0])).numpy().tolist() == [4.0, 6.0]
+
+
 def test_gradients_flow_through_loaded_functions(tmp_path):
     class M(tf.Module):
         def __init__(self):

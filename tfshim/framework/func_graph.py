@@ -226,6 +226,16 @@ def _tensor_shape_get(t: Any) -> Any:
     return TensorShape._from_tuple(_SLOT.__get__(t).shape)
 
 
+def _tensor_ndim_get(t: Any) -> int:
+    """Tensor.ndim while tracing: known unless an argument's traced shape has unknown rank (the placeholder
+    values made for unknown dims keep every tensor's rank)."""
+    g = current()
+    if g is not None and not g.shapes_static and t._id in g.slots and any(
+            a._trace_shape.rank is None for a in g.arg_tensors):
+        g.mark_value_dependent("a Python read of a traced rank that is unknown")
+    return _SLOT.__get__(t).ndim
+
+
 def _variable_value_set(v: Any, value: Any) -> None:
     g = current()
     if g is None or id(v) in g.own_variables:
@@ -335,7 +345,7 @@ def tracing(g: FuncGraph) -> Iterator[FuncGraph]:
         _SAVED.update(shape=Tensor.__dict__["shape"], ndim=Tensor.__dict__["ndim"])
         Tensor._value = property(_tensor_value_get, _tensor_value_set)  # type: ignore[assignment]
         Tensor.shape = property(_tensor_shape_get)  # type: ignore[assignment]
-        Tensor.ndim = property(lambda t: len(_tensor_shape_get(t)))  # type: ignore[assignment]
+        Tensor.ndim = property(_tensor_ndim_get)  # type: ignore[assignment]
         Variable._value = property(_variable_value_get, _variable_value_set)  # type: ignore[assignment]
         Variable.value = _read  # type: ignore[method-assign]
         Variable.assign = _assign("assign")  # type: ignore[method-assign]

@@ -82,6 +82,8 @@ class _Builder:
 
     def build(self) -> None:
         g = self.g
+        if g.value_dependent is not None:
+            raise _unsupported(f"Python code that needs the traced values ({g.value_dependent})")
         tensors = iter(g.arg_tensors)
         for slot in g.arg_slots:
             if slot is None:
@@ -177,6 +179,12 @@ class _Builder:
             sources.append(self.const(axes, dtypes.int32, "Const" if axis is None else f"{name}/reduction_indices"))
             in_dtypes.append(dtypes.int32)
             attrs["keep_dims"] = attrs.pop("keepdims", False)
+        elif op.name == "StridedSlice" and "key" in attrs:
+            begin, end, strides, masks = slice_spec(attrs.pop("key"))
+            for base, value in ((f"{name}/stack", begin), (f"{name}/stack_1", end), (f"{name}/stack_2", strides)):
+                sources.append(self.const(np.asarray(value, dtype=np.int32), dtypes.int32, base))
+                in_dtypes.append(dtypes.int32)
+            attrs.update(masks)
         elif op.name == "ConcatV2" and "axis" in attrs:
             sources.append(self.const(np.asarray(attrs.pop("axis"), dtype=np.int32), dtypes.int32, f"{name}/axis"))
             in_dtypes.append(dtypes.int32)
@@ -213,6 +221,52 @@ class _Builder:
             for j, slot in enumerate(outs):
                 self.slot_src[slot] = (name, j, out_names[0])
         self.nodes.append((name, op.name, sources, tf_attrs, out_names))
+
+
+def slice_spec(key: tuple) -> tuple[list, list, list, dict]:
+    """A Python index (tfshim's StridedSlice attribute) as TF's begin, end, strides and masks."""
+    begin, end, strides = [], [], []
+    masks = dict.fromkeys(("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"), 0)
+    for i, k in enumerate(key):
+        bit = 1 << i
+        if k is Ellipsis:
+            masks["ellipsis_mask"] |= bit
+            begin.append(0), end.append(0), strides.append(1)
+        elif k is None:
+            masks["new_axis_mask"] |= bit
+            begin.append(0), end.append(0), strides.append(1)
+        elif isinstance(k, slice):
+            for part in (k.start, k.stop, k.step):
+                if part is not None and not isinstance(part, (int, np.integer)):
+                    raise _unsupported("a slice with tensor bounds")
+            if k.start is None:
+                masks["begin_mask"] |= bit
+            if k.stop is None:
+                masks["end_mask"] |= bit
+            begin.append(k.start or 0), end.append(k.stop or 0), strides.append(1 if k.step is None else k.step)
+        elif isinstance(k, (int, np.integer)):
+            masks["shrink_axis_mask"] |= bit
+            begin.append(int(k)), end.append(int(k) + 1), strides.append(1)
+        else:
+            raise _unsupported("an index that is not a Python int, slice, Ellipsis or tf.newaxis")
+    return begin, end, strides, masks
+
+
+def slice_key(begin: Any, end: Any, strides: Any, masks: dict) -> tuple:
+    """The Python index of TF's StridedSlice inputs and masks (the inverse of slice_spec)."""
+    key: list = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        bit = 1 << i
+        if masks.get("ellipsis_mask", 0) & bit:
+            key.append(Ellipsis)
+        elif masks.get("new_axis_mask", 0) & bit:
+            key.append(None)
+        elif masks.get("shrink_axis_mask", 0) & bit:
+            key.append(int(b))
+        else:
+            key.append(slice(None if masks.get("begin_mask", 0) & bit else int(b),
+                             None if masks.get("end_mask", 0) & bit else int(e), int(s)))
+    return tuple(key)
 
 
 def _attr(kind: str, value: Any, op: str, key: str) -> Attr:

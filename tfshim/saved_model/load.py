@@ -23,7 +23,7 @@ from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_spec import TensorSpec
 from tfshim.framework.variables import Variable
 from tfshim.saved_model import constants, nested_structure_coder
-from tfshim.saved_model.function_serialization import REDUCERS
+from tfshim.saved_model.function_serialization import REDUCERS, slice_key
 from tfshim.saved_model.graph_proto import (
     Attr,
     FunctionDef,
@@ -148,6 +148,11 @@ class _Runner:
             axes = np.asarray(args.pop()._value).reshape(-1)
             kwargs["axis"] = tuple(int(a) for a in axes)
             kwargs["keepdims"] = bool(attr["keep_dims"].value) if "keep_dims" in attr else False
+        elif op == "StridedSlice":
+            begin, end, strides = (np.asarray(args.pop(1)._value).reshape(-1) for _ in range(3))
+            masks = {k: int(a.value) for k, a in attr.items() if k.endswith("_mask")}
+            kwargs["key"] = slice_key(begin, end, strides, masks)
+            attr = {}
         elif op == "ConcatV2":
             kwargs["axis"] = int(np.asarray(args.pop()._value))
         params = _kernel_params(tf_op)

@@ -18,6 +18,7 @@ import collections
 import inspect
 import itertools
 import os
+import sys
 from typing import Any
 
 import numpy as np
@@ -71,9 +72,9 @@ def _retrace_for_save(fn: Any) -> list:
     traced signature, and serializes those traces."""
     from tfshim.eager.def_function import _SymbolicArg, _Trace
 
-    if not fn._traces and fn._input_signature is not None:
-        fn.get_concrete_function()
     saved = fn.__dict__.setdefault("_saved_model_traces", {})
+    if not fn._traces and fn._input_signature is not None:
+        _concrete_for_save(fn)
     out = []
     for trace in list(fn._traces):
         key = id(trace)
@@ -87,6 +88,17 @@ def _retrace_for_save(fn: Any) -> list:
             saved[key] = (trace, _Trace(trace.family, trace.shapes, retraced).concrete)
         out.append(saved[key][1])
     return out
+
+
+def _concrete_for_save(fn: Any) -> Any:
+    """The concrete function of a tf.function with an input signature; one traced now, while saving, is the
+    save-context trace (TF traces it once)."""
+    if not fn._traces:
+        concrete = fn.get_concrete_function()
+        trace = fn._traces[0]
+        fn.__dict__.setdefault("_saved_model_traces", {})[id(trace)] = (trace, concrete)
+        return concrete
+    return fn.get_concrete_function()
 
 
 def _argspec(fn: Any) -> Any:
@@ -129,7 +141,7 @@ def _signatures(obj: Any, signatures: Any) -> list[_Signature]:
         candidates = []
         for _, child in _children(obj):
             if isinstance(child, function) and child._input_signature is not None:
-                c = child.get_concrete_function()
+                c = _concrete_for_save(child)
                 if c._outputs is not None and c._output_specs:
                     candidates.append(c)
         return [_Signature(constants.DEFAULT_SERVING_SIGNATURE_DEF_KEY, candidates[0])] if len(candidates) == 1 else []
@@ -141,7 +153,7 @@ def _signatures(obj: Any, signatures: Any) -> list[_Signature]:
             if value._input_signature is None:
                 raise ValueError("Function to be saved must have an input signature when exported as a signature "
                                  f"(got {value!r}); use get_concrete_function with TensorSpecs.")
-            value = value.get_concrete_function()
+            value = _concrete_for_save(value)
         if value._graph.arg_tensors and len(value._graph.arg_tensors) != len(nest.flatten(value._inputs)):
             raise ValueError(f"Got a non-Tensor value for the signature {key!r}: signature functions take tensors.")
         out.append(_Signature(key, value))
@@ -161,6 +173,11 @@ def save(obj: Any, export_dir: Any, signatures: Any = None, options: Any = None)
     if not checkpoint._is_trackable(obj):
         raise ValueError("Expected an object of type `Trackable`, such as `tf.Module` or a subclass of the "
                          f"`Trackable` class, for export. Got {obj} with type {type(obj)}.")
+    keras = sys.modules.get("tfshim.keras")
+    if keras is not None and isinstance(obj, keras.layers.Layer):
+        raise NotImplementedError("tf.saved_model.save of a Keras layer or model is not implemented by tfshim (TF "
+                                  "traces its call and saves Keras metadata); save a tf.Module whose tf.functions "
+                                  "call the model, or use model.save('....keras')")
     export_dir = os.fspath(export_dir)
     function = _function_type()
     sigs = _signatures(obj, signatures)
