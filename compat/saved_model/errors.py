@@ -24,3 +24,18 @@ print(tf.saved_model.contains_saved_model(os.path.join(d, "empty")))
 loaded = tf.saved_model.load(os.path.join(d, "empty"))
 print(len(loaded.signatures))
 print(sorted(os.listdir(os.path.join(d, "empty", "variables"))))
+
+
+class Untraced(tf.Module):
+    @tf.function
+    def f(self, x):
+        return x
+
+
+tf.saved_model.save(Untraced(), os.path.join(d, "untraced"))
+u = tf.saved_model.load(os.path.join(d, "untraced"))
+print(hasattr(u, "f"), type(u).__name__)
+try:
+    u.f(tf.constant(1.0))
+except Exception as e:
+    print(type(e).__name__, e)

@@ -291,6 +291,8 @@ class _RestoredFunction:
         return list(self._concretes)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not self._concretes:
+            raise ValueError("Found zero restored functions for caller function.")
         for c in self._concretes:
             flat = c._bind(args, kwargs)
             if flat is not None:

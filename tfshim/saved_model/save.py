@@ -58,11 +58,9 @@ def _children(obj: Any) -> list[tuple[str, Any]]:
         if name in seen:
             continue
         if any(isinstance(klass.__dict__.get(name), function) for klass in type(obj).__mro__):
-            fn = getattr(obj, name)
-            if fn._traces or fn._input_signature is not None:
-                out.append((name, fn))
+            out.append((name, getattr(obj, name)))  # saved even untraced: TF's loaded one then refuses calls
     for name, value in vars(obj).items() if hasattr(obj, "__dict__") else ():
-        if isinstance(value, function) and name not in seen and (value._traces or value._input_signature):
+        if isinstance(value, function) and name not in seen:
             out.append((name, value))
     return out
 
