@@ -53,13 +53,3 @@ def test_corrupted_tensor_raises_data_loss(tmp_path):
     data_file.write_bytes(bytes(raw))
     with pytest.raises(tf.errors.DataLossError, match="Checksum does not match"):
         tensor_bundle.BundleReader(prefix).tensor("a")
-
-
-def test_saved_model_save_and_load_say_they_are_not_implemented(tmp_path):
-    with pytest.raises(NotImplementedError, match=r"^tf\.saved_model\.save is not implemented by tfshim \(a "):
-        tf.saved_model.save(tf.Module(), str(tmp_path / "m"))
-    (tmp_path / "m").mkdir()
-    (tmp_path / "m" / "saved_model.pb").write_bytes(b"")
-    assert tf.saved_model.contains_saved_model(str(tmp_path / "m"))
-    with pytest.raises(NotImplementedError, match=r"^tf\.saved_model\.load is not implemented by tfshim"):
-        tf.saved_model.load(str(tmp_path / "m"))

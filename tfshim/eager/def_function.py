@@ -253,7 +253,8 @@ def _split(encoded: Any) -> tuple[Any, list]:
 
 
 def _fits(spec: Any, shape: tuple) -> bool:
-    return spec is None or (len(spec) == len(shape) and all(s is None or s == d for s, d in zip(spec, shape)))
+    return spec is None or (shape is not None and len(spec) == len(shape)
+                            and all(s is None or s == d for s, d in zip(spec, shape)))
 
 
 class _Trace:
@@ -830,8 +831,14 @@ class _Graph:
     def __init__(self, g: func_graph.FuncGraph) -> None:
         self._g = g
 
-    def as_graph_def(self, *args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError("tf.Graph.as_graph_def (ConcreteFunction.graph) is not implemented by tfshim")
+    def as_graph_def(self, from_version: Any = None, add_shapes: bool = False, use_pybind11_proto: bool = False) -> Any:
+        """TF: the graph's GraphDef (see saved_model/function_serialization.py for what tfshim can express)."""
+        if self._g.value_dependent is not None:
+            raise NotImplementedError("tf.Graph.as_graph_def of a tf.function whose Python code reads traced values "
+                                      "is not implemented by tfshim")
+        from tfshim.saved_model.function_serialization import graph_def
+
+        return graph_def(self._g)
 
     def get_operations(self) -> Any:
         raise NotImplementedError("tf.Graph.get_operations (ConcreteFunction.graph) is not implemented by tfshim")

@@ -62,6 +62,8 @@ class FuncGraph:
         self.shapes_static = shapes_static  # False when an argument's traced shape has unknown dims
         self.slots: dict[int, int] = {}  # id of a tensor made while tracing -> slot
         self.num_slots = 0
+        self.slot_dtypes: list = []  # per slot: the tensor's dtype and traced shape (for its GraphDef)
+        self.slot_shapes: list[tuple] = []
         self.nodes: list[tuple] = []
         self.value_dependent: str | None = None  # why the graph cannot be replayed
         self.in_kernel = 0
@@ -81,6 +83,8 @@ class FuncGraph:
     def add(self, t: Tensor) -> int:
         slot = self.slots[t._id] = self.num_slots
         self.num_slots += 1
+        self.slot_dtypes.append(t._dtype)
+        self.slot_shapes.append(_SLOT.__get__(t).shape)
         return slot
 
     def ref(self, x: Any) -> tuple:
@@ -222,6 +226,16 @@ def _tensor_shape_get(t: Any) -> Any:
     return TensorShape._from_tuple(_SLOT.__get__(t).shape)
 
 
+def _tensor_ndim_get(t: Any) -> int:
+    """Tensor.ndim while tracing: known unless an argument's traced shape has unknown rank (the placeholder
+    values made for unknown dims keep every tensor's rank)."""
+    g = current()
+    if g is not None and not g.shapes_static and t._id in g.slots and any(
+            a._trace_shape.rank is None for a in g.arg_tensors):
+        g.mark_value_dependent("a Python read of a traced rank that is unknown")
+    return _SLOT.__get__(t).ndim
+
+
 def _variable_value_set(v: Any, value: Any) -> None:
     g = current()
     if g is None or id(v) in g.own_variables:
@@ -331,7 +345,7 @@ def tracing(g: FuncGraph) -> Iterator[FuncGraph]:
         _SAVED.update(shape=Tensor.__dict__["shape"], ndim=Tensor.__dict__["ndim"])
         Tensor._value = property(_tensor_value_get, _tensor_value_set)  # type: ignore[assignment]
         Tensor.shape = property(_tensor_shape_get)  # type: ignore[assignment]
-        Tensor.ndim = property(lambda t: len(_tensor_shape_get(t)))  # type: ignore[assignment]
+        Tensor.ndim = property(_tensor_ndim_get)  # type: ignore[assignment]
         Variable._value = property(_variable_value_get, _variable_value_set)  # type: ignore[assignment]
         Variable.value = _read  # type: ignore[method-assign]
         Variable.assign = _assign("assign")  # type: ignore[method-assign]

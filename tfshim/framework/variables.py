@@ -20,6 +20,8 @@ from tfshim.framework.tensor_shape import TensorShape
 from tfshim.ops.op import defop
 from tfshim.util.tf_export import tf_export
 
+_TENSOR_VALUE_SLOT = Tensor.__dict__["_value"]
+
 # TF: the kernel copies the handle's current value; the gradient passes straight through.
 ReadVariableOp = defop("ReadVariableOp", lambda v: v)
 
@@ -238,7 +240,9 @@ class Variable:
         # TF's _SliceHelperVar: the slice is a tensor that also has `assign`, writing into the sliced part.
         t = self.value()[key]
         sliced = _VariableSlice.__new__(_VariableSlice)
-        sliced._value, sliced._dtype, sliced._id = t._value, t._dtype, t._id
+        # through the slot itself: copying the value is not a Python read of it (a tf.function trace stays replayable)
+        _TENSOR_VALUE_SLOT.__set__(sliced, _TENSOR_VALUE_SLOT.__get__(t))
+        sliced._dtype, sliced._id = t._dtype, t._id
         sliced._variable, sliced._key = self, key
         return sliced
 

@@ -151,7 +151,7 @@ def _transpose_grad(op: Any, grad: Tensor) -> Tensor:
 def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "transpose") -> Tensor:
     x = convert_to_tensor(a)
     raw_perm = perm
-    perm = tuple(builtins_range(x._value.ndim - 1, -1, -1)) if perm is None else tuple(_int_list(perm))
+    perm = tuple(builtins_range(x.ndim - 1, -1, -1)) if perm is None else tuple(_int_list(perm))
     out = run_op(Transpose, (a, raw_perm), x, perm=perm)
     if conjugate and x._dtype.is_complex:
         from tfshim.ops.math_ops import conj
@@ -415,7 +415,7 @@ def pack(ts: list, axis: int = 0, name: str = "") -> Tensor:
             from tfshim.ops.op import dtype_mismatch
 
             raise dtype_mismatch("Pack", i, ts[0]._dtype, ts[i]._dtype, name)
-    return Pack(*ts, axis=axis % (ts[0]._value.ndim + 1), name=name)
+    return Pack(*ts, axis=axis % (ts[0].ndim + 1), name=name)
 
 
 @tf_export("stack")
@@ -423,7 +423,7 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Tensor:
     ts = match_inputs(list(values))
     if not ts:
         raise ValueError("values must be a non-empty list")
-    rank = ts[0]._value.ndim
+    rank = ts[0].ndim
     if not -rank - 1 <= axis <= rank:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank - 1}, {rank + 1})")
     return pack(ts, axis, name or "")

@@ -370,14 +370,16 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
     if output_type is not None and (dtypes.as_dtype(output_type) is not a._dtype or
                                     dtypes.as_dtype(output_type) is not b._dtype):
         raise NotImplementedError("tfshim: tf.matmul with output_type (BatchMatMulV3)")
-    # TF's op wrappers check bool attrs (make_bool) before the kernel's dtype checks.
-    if a._value.ndim > 2 or b._value.ndim > 2:
+    # TF's op wrappers check bool attrs (make_bool) before the kernel's dtype checks. (`ndim`, not `_value`: a
+    # traced tf.function reading only the rank stays replayable and serializable.)
+    batched = a.ndim > 2 or b.ndim > 2
+    if batched:
         make_bool(True if transpose_a else adjoint_a, "adj_x")
         make_bool(True if transpose_b else adjoint_b, "adj_y")
     else:
         make_bool(True if adjoint_a else transpose_a, "transpose_a")
         make_bool(True if adjoint_b else transpose_b, "transpose_b")
-    if a._value.ndim > 2 or b._value.ndim > 2:
+    if batched:
         if a._dtype is not b._dtype:
             raise _mkl_dtype_mismatch("BatchMatMulV2", "_MklBatchMatMulV2", a._dtype, b._dtype)
         if BatchMatMulV2.allowed is not None and a._dtype not in BatchMatMulV2.allowed:
