@@ -18,6 +18,22 @@ from tfshim.util.tf_export import tf_export
 _verbosity = {"level": 0, "alsologtostdout": False}
 
 
+class _AutoGraphErrorRepr(type):
+    def __repr__(cls) -> str:
+        if cls.__module__ == __name__:
+            return f"<class 'tensorflow.python.autograph.impl.api.{cls.__qualname__}'>"
+        return super().__repr__()
+
+
+class AutoGraphError(Exception, metaclass=_AutoGraphErrorRepr):
+    """TF: the base of AutoGraph's errors (not in TF's public API)."""
+
+
+class StagingError(AutoGraphError):
+    """TF: an error raised while a tf.function's Python code is being staged (traced); its text is
+    "in user code:" with the user's frames, then the original error."""
+
+
 @tf_export("autograph.to_code")
 def to_code(entity: Callable, recursive: bool = True, experimental_optional_features: Any = None) -> str:
     """TF: the AutoGraph-converted source of `entity`; tfshim converts no code."""
