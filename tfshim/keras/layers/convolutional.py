@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tfshim.keras import activations, initializers
+from tfshim.keras import activations, initializers, regularizers
 from tfshim.keras.layers.layer import InputSpec, Layer, _tf
 
 
@@ -65,8 +65,8 @@ class BaseConv(Layer):
         self.use_bias = use_bias
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = kernel_regularizer
-        self.bias_regularizer = bias_regularizer
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
         self.kernel_constraint = kernel_constraint
         self.bias_constraint = bias_constraint
         self.input_spec = InputSpec(min_ndim=rank + 2)
