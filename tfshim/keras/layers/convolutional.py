@@ -40,6 +40,7 @@ def conv_output_length(length: Any, kernel: int, padding: str, stride: int, dila
 
 
 class BaseConv(Layer):
+    _config_lists_activity_regularizer = True  # Keras: BaseConv.get_config has the key even when None
     def __init__(self, rank: int, filters: int, kernel_size: Any, strides: Any = 1, padding: str = "valid",
                  data_format: Any = None, dilation_rate: Any = 1, groups: int = 1, activation: Any = None,
                  use_bias: bool = True, kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
@@ -129,10 +130,14 @@ class Conv1D(BaseConv):
     def __init__(self, filters: int, kernel_size: Any, strides: Any = 1, padding: str = "valid",
                  data_format: Any = None, dilation_rate: Any = 1, groups: int = 1, activation: Any = None,
                  use_bias: bool = True, kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
-                 **kwargs: Any) -> None:
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None, **kwargs: Any) -> None:
         super().__init__(1, filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
                          dilation_rate=dilation_rate, groups=groups, activation=activation, use_bias=use_bias,
-                         kernel_initializer=kernel_initializer, bias_initializer=bias_initializer, **kwargs)
+                         kernel_initializer=kernel_initializer, bias_initializer=bias_initializer,
+                         kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer, kernel_constraint=kernel_constraint,
+                         bias_constraint=bias_constraint, **kwargs)
 
 
 class Conv2D(BaseConv):
@@ -141,7 +146,11 @@ class Conv2D(BaseConv):
     def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1), padding: str = "valid",
                  data_format: Any = None, dilation_rate: Any = (1, 1), groups: int = 1, activation: Any = None,
                  use_bias: bool = True, kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
-                 **kwargs: Any) -> None:
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None, **kwargs: Any) -> None:
         super().__init__(2, filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
                          dilation_rate=dilation_rate, groups=groups, activation=activation, use_bias=use_bias,
-                         kernel_initializer=kernel_initializer, bias_initializer=bias_initializer, **kwargs)
+                         kernel_initializer=kernel_initializer, bias_initializer=bias_initializer,
+                         kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer, kernel_constraint=kernel_constraint,
+                         bias_constraint=bias_constraint, **kwargs)

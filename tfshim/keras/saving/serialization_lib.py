@@ -64,9 +64,13 @@ def layer_config(layer: Any) -> dict:
         return {"batch_shape": list(layer.batch_shape), "dtype": layer.dtype, "sparse": False, "ragged": False,
                 "name": layer.name, "optional": False}
     config: dict = {"name": layer.name, "trainable": layer.trainable, "dtype": _dtype_policy(layer.dtype)}
+    if getattr(layer, "activity_regularizer", None) is not None:  # Keras: part of the base Layer config, if set
+        config["activity_regularizer"] = serialize_value(layer.activity_regularizer)
     params = inspect.signature(type(layer).__init__).parameters
     for pname, p in params.items():
         if pname == "self" or p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL) or pname in config:
+            continue
+        if pname == "activity_regularizer" and not getattr(layer, "_config_lists_activity_regularizer", False):
             continue
         if pname in ("weights", "lora_rank", "lora_alpha", "seed") and pname not in layer.__dict__:
             continue
@@ -139,7 +143,7 @@ def _known_classes() -> dict:
     from tfshim import keras
 
     classes: dict = {}
-    for module in (keras.layers, keras.optimizers, keras.losses, keras.metrics, keras.initializers):
+    for module in (keras.layers, keras.optimizers, keras.losses, keras.metrics, keras.initializers, keras.regularizers):
         for name in dir(module):
             obj = getattr(module, name)
             if isinstance(obj, type):
