@@ -13,8 +13,10 @@ writes to `sys.stdout` are discarded, as TF would not run them.
 Known differences (documented, never silent on stdout):
 - Printing (str/repr) or `.numpy()` of a tensor computed inside the function while it traces
   raises NotImplementedError naming tf.function (TF prints e.g. `Tensor("mul:0", ...)`).
-- Python side effects other than writes to sys.stdout (appending to a list, writes to stderr,
-  Python control flow on tensor values) run on every call; AutoGraph is not emulated.
+- Python side effects other than writes to sys.stdout (appending to a list, writes to stderr) of
+  a function whose Python code reads traced values run on every call. While tracing, `if`/`for`/
+  `while` on tensors show AutoGraph's trace-time effects (both branches and one loop body traced;
+  autograph/impl/conversion.py); `tf.autograph.to_code` is not implemented.
 - `get_concrete_function` and `experimental_get_compiler_ir` raise NotImplementedError.
 - TF's "triggered tf.function retracing" warning is not logged.
 """
@@ -452,7 +454,12 @@ class Function(PolymorphicFunction):
         try:
             with func_graph.tracing(g), _Tracing():
                 try:
-                    result = self._python_function(*traced.args, **traced.kwargs)
+                    python_function = self._python_function
+                    if self._autograph:  # TF's AutoGraph: see autograph/impl/conversion.py
+                        from tfshim.autograph.impl.conversion import converted
+
+                        python_function = converted(python_function)
+                    result = python_function(*traced.args, **traced.kwargs)
                     flat = nest.flatten(result)
                     refs, specs = [], []
                     for x in flat:

@@ -1,9 +1,9 @@
 """tf.autograph (TF: python/autograph/impl/api.py).
 
-tfshim does not convert Python source: a tf.function traces by running its Python code, so
-Python `if`/`for`/`while` on tensors run as plain Python on the call's values (see
-framework/func_graph.py). `to_code` and `to_graph`, which show or return the converted code,
-raise NotImplementedError.
+A tf.function traces by running its Python code on the call's values (framework/func_graph.py);
+while it traces, `if`/`for`/`while` on tensors run through impl/conversion.py, which reproduces
+AutoGraph's trace-time effects (both branches and one loop body traced). `to_code` and
+`to_graph`, which show or return AutoGraph's generated code, raise NotImplementedError.
 """
 
 from __future__ import annotations
