@@ -37,15 +37,15 @@ class StagingError(AutoGraphError):
 @tf_export("autograph.to_code")
 def to_code(entity: Callable, recursive: bool = True, experimental_optional_features: Any = None) -> str:
     """TF: the AutoGraph-converted source of `entity`; tfshim converts no code."""
-    raise NotImplementedError("tf.autograph.to_code is not implemented by tfshim (tfshim runs the Python code of a "
-                              "tf.function as written, without AutoGraph conversion)")
+    raise NotImplementedError("tf.autograph.to_code is not implemented by tfshim (tfshim does not generate "
+                              "AutoGraph's converted code)")
 
 
 @tf_export("autograph.to_graph")
 def to_graph(entity: Callable, recursive: bool = True, experimental_optional_features: Any = None) -> Callable:
     """TF: the AutoGraph-converted function; tfshim converts no code."""
-    raise NotImplementedError("tf.autograph.to_graph is not implemented by tfshim (tfshim runs the Python code of a "
-                              "tf.function as written, without AutoGraph conversion)")
+    raise NotImplementedError("tf.autograph.to_graph is not implemented by tfshim (tfshim does not generate "
+                              "AutoGraph's converted code)")
 
 
 @tf_export("autograph.set_verbosity")
