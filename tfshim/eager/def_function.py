@@ -13,8 +13,10 @@ writes to `sys.stdout` are discarded, as TF would not run them.
 Known differences (documented, never silent on stdout):
 - Printing (str/repr) or `.numpy()` of a tensor computed inside the function while it traces
   raises NotImplementedError naming tf.function (TF prints e.g. `Tensor("mul:0", ...)`).
-- Python side effects other than writes to sys.stdout (appending to a list, writes to stderr,
-  Python control flow on tensor values) run on every call; AutoGraph is not emulated.
+- Python side effects other than writes to sys.stdout (appending to a list, writes to stderr) of
+  a function whose Python code reads traced values run on every call. While tracing, `if`/`for`/
+  `while` on tensors show AutoGraph's trace-time effects (both branches and one loop body traced;
+  autograph/impl/conversion.py); `tf.autograph.to_code` is not implemented.
 - `get_concrete_function` and `experimental_get_compiler_ir` raise NotImplementedError.
 - TF's "triggered tf.function retracing" warning is not logged.
 """
@@ -298,6 +300,7 @@ class Function(PolymorphicFunction):
         self._jit_compile = jit_compile
         self._reduce_retracing = reduce_retracing
         self._traces: list[_Trace] = []
+        self._in_progress: list[tuple] = []  # (family, shapes) of the traces running now
         self._signature = inspect.signature(python_function)
         self._bound_instances: dict = {}
         self._called = False  # TF: a tf.function may create variables on its first call only
@@ -367,9 +370,18 @@ class Function(PolymorphicFunction):
             for t in self._traces:
                 if t.family == family:
                     trace_shapes = [common_shape(a, b) for a, b in zip(t.shapes, trace_shapes)]
+        if any(f == family and all(_fits(s, d) for s, d in zip(sh, shapes)) for f, sh in self._in_progress):
+            # TF looks the call up in its cache, where the trace in progress is not yet: it traces
+            # again, with the same arguments, and so on until Python's recursion limit.
+            raise _recursion_error()
         first = not self._called
         self._called = True
-        concrete = self._trace(bound, trace_shapes, allow_variables=not self._created_variables, from_specs=specs)
+        self._in_progress.append((family, trace_shapes))
+        try:
+            concrete = self._trace(bound, trace_shapes, allow_variables=not self._created_variables,
+                                   from_specs=specs)
+        finally:
+            self._in_progress.pop()
         if concrete._graph.created_variables:
             if not first:
                 raise ValueError("Creating variables on a non-first call to a function decorated with tf.function.")
@@ -443,7 +455,12 @@ class Function(PolymorphicFunction):
         try:
             with func_graph.tracing(g), _Tracing():
                 try:
-                    result = self._python_function(*traced.args, **traced.kwargs)
+                    python_function = self._python_function
+                    if self._autograph:  # TF's AutoGraph: see autograph/impl/conversion.py
+                        from tfshim.autograph.impl.conversion import converted
+
+                        python_function = converted(python_function)
+                    result = python_function(*traced.args, **traced.kwargs)
                     flat = nest.flatten(result)
                     refs, specs = [], []
                     for x in flat:
@@ -466,6 +483,35 @@ class Function(PolymorphicFunction):
             _state.depth -= 1
             func_graph.retire(g)
         return ConcreteFunction(self, g, inputs, result, specs)
+
+
+def _recursion_error() -> Exception:
+    """TF's StagingError for a tf.function calling itself with its own trace's signature: "in user
+    code:", the user's frames since the outermost tf.function call, then the RecursionError. (TF lists
+    frames down to Python's recursion limit; tfshim stops at the first repeat.)"""
+    import linecache
+
+    from tfshim.autograph.impl.api import StagingError
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    calls = 0
+    f: Any = sys._getframe(1)
+    while f is not None:
+        calls += f.f_code is Function.__call__.__code__
+        f = f.f_back
+    frames = []
+    f = sys._getframe(1)
+    while f is not None and calls:
+        if f.f_code is Function.__call__.__code__:
+            calls -= 1
+        elif not os.path.abspath(f.f_code.co_filename).startswith(root):
+            frames.append(f)
+        f = f.f_back
+    lines = [f'    File "{fr.f_code.co_filename}", line {fr.f_lineno}, in {fr.f_code.co_name}  *\n'
+             f"        {linecache.getline(fr.f_code.co_filename, fr.f_lineno).strip()}\n"
+             for fr in reversed(frames)]
+    return StagingError("in user code:\n\n" + "".join(lines) + "\n    RecursionError: maximum recursion depth "
+                        "exceeded while calling a Python object\n")
 
 
 def _encode_spec(value: Any) -> Any:
@@ -673,7 +719,19 @@ class ConcreteFunction(ConcreteFunctionType):
 
     # -- calling
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        """TF: call with the traced signature; Python arguments must equal the traced values."""
+        """TF: call with the traced signature (Python arguments must equal the traced values); if
+        that binding fails, with the flat signature (the tensor inputs alone, in order)."""
+        try:
+            bound = self._bind_structured(args, kwargs)
+        except TypeError as structured_err:
+            try:
+                bound = self._bind_flat(args, kwargs)
+            except (TypeError, ValueError) as flat_err:
+                raise TypeError(f"{structured_err}\nFallback to flat signature also failed due to: {flat_err}") \
+                    from None
+        return self._run(bound, _arg_leaves(bound, self._function._signature.parameters))
+
+    def _bind_structured(self, args: tuple, kwargs: dict) -> inspect.BoundArguments:
         sig = self._function._signature
         try:
             bound = sig.bind_partial(*args, **kwargs)
@@ -694,30 +752,80 @@ class ConcreteFunction(ConcreteFunctionType):
                 raise TypeError(self._binding_error(f"Can not cast {value!r} to {_type_text(traced)}", args, kwargs))
             for t, v in zip(flat_traced, flat_value):
                 if isinstance(t, _SymbolicArg):
-                    x = v if isinstance(v, Tensor) else convert_to_tensor(v, dtype_hint=t._dtype)
-                    if x._dtype != t._dtype:
-                        index = self._graph.arg_tensors.index(t)
-                        raise errors.InvalidArgumentError(None, None, (
-                            f"cannot compute {self._name} as input #{index}(zero-based) was expected to be a "
-                            f"{t._dtype._cname} tensor but is a {x._dtype._cname} tensor [Op:{self._name}]"))
-                    if not t._trace_shape.is_compatible_with(x.shape):
-                        raise errors.InvalidArgumentError(None, None, (
-                            f"Expected input {self._graph.arg_tensors.index(t)} to have shape {t._trace_shape} "
-                            f"but got {x.shape} [Op:{self._name}]"))
+                    self._check_input(t, v)
                 elif isinstance(t, Variable):
                     if not isinstance(v, Variable):
                         raise TypeError(self._binding_error(f"Can not cast {v!r} to {_type_text(t)}", args, kwargs))
                 elif not _same_python_value(t, v):
                     raise TypeError(self._binding_error(f"Can not cast {v!r} to {_type_text(t)}", args, kwargs))
-        return self._run(bound, _arg_leaves(bound, sig.parameters))
+        return bound
+
+    def _check_input(self, t: _SymbolicArg, v: Any) -> Tensor:
+        x = v if isinstance(v, Tensor) else convert_to_tensor(v, dtype_hint=t._dtype)
+        index = next(i for i, a in enumerate(self._graph.arg_tensors) if a is t)
+        if x._dtype != t._dtype:
+            raise errors.InvalidArgumentError(None, None, (
+                f"cannot compute {self._name} as input #{index}(zero-based) was expected to be a "
+                f"{t._dtype._cname} tensor but is a {x._dtype._cname} tensor [Op:{self._name}]"))
+        if not t._trace_shape.is_compatible_with(x.shape):
+            raise errors.InvalidArgumentError(None, None, (
+                f"Expected input {index} to have shape {t._trace_shape} "
+                f"but got {x.shape} [Op:{self._name}]"))
+        return x
+
+    def _flat_inputs(self) -> list[tuple[str, Any]]:
+        """TF's flat signature: each tensor or variable input with its keyword (`x`, `x_1`, ...)."""
+        out: list[tuple[str, Any]] = []
+        seen: set = set()
+        for name, value in self._inputs.items():
+            for leaf in nest.flatten(value):
+                if isinstance(leaf, _SymbolicArg):
+                    out.append((leaf._trace_name, leaf))
+                elif isinstance(leaf, Variable):
+                    keyword, i = name, 1
+                    while keyword in seen:
+                        keyword, i = f"{name}_{i}", i + 1
+                    out.append((keyword, leaf))
+                else:
+                    continue
+                seen.add(out[-1][0])
+        return out
+
+    def _bind_flat(self, args: tuple, kwargs: dict) -> inspect.BoundArguments:
+        """TF: _call_with_flat_signature. Binds tensors to the flat inputs; Python arguments keep
+        their traced values."""
+        flat = self._flat_inputs()
+        keywords = [k for k, _ in flat]
+        summary = f"{self._function._name}({', '.join(keywords)})"
+        if len(args) > len(flat):
+            raise TypeError(f"{summary} takes {len(flat)} positional arguments, got {len(args)}.")
+        values = list(args)
+        kwargs = dict(kwargs)
+        for keyword in keywords[len(values):]:
+            if keyword not in kwargs:
+                specified = keywords[:len(values)] + list(kwargs)
+                missing = sorted(set(keywords) - set(specified))
+                raise TypeError(f"{summary} missing required arguments: {', '.join(missing)}.")
+            values.append(kwargs.pop(keyword))
+        if kwargs:
+            for key in kwargs:
+                if key in keywords[:len(args)]:
+                    raise TypeError(f"{summary} got two values for '{key}'.")
+            raise TypeError(f"{summary} got unexpected keyword arguments: {', '.join(sorted(kwargs))}.")
+        leaves: dict = {}
+        for i, ((_, traced), v) in enumerate(zip(flat, values)):
+            if not isinstance(v, (Tensor, Variable)):
+                raise TypeError(f"{summary}: expected argument #{i}(zero-based) to be a Tensor; "
+                                f"got {type(v).__name__} ({v}).")
+            leaves[id(traced)] = self._check_input(traced, v) if isinstance(traced, _SymbolicArg) else v
+        arguments = {name: nest.map_structure(lambda x: leaves.get(id(x), x), value)
+                     for name, value in self._inputs.items()}
+        bound = inspect.BoundArguments(self._function._signature, arguments)  # type: ignore[arg-type]
+        return bound
 
     def _binding_error(self, reason: str, args: tuple, kwargs: dict) -> str:
-        params = [n for n, _, _ in self._parameters_text()]
-        unexpected = ", ".join(k for k in kwargs if not _is_tensor_param(self._inputs, k))
         return (f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} and kwargs: "
-                f"{kwargs!r} for signature: {self.function_type}.\nFallback to flat signature also failed due to: "
-                f"{self._function._name}({', '.join(p for p in params if _is_tensor_param(self._inputs, p))}) got "
-                f"unexpected keyword arguments: {unexpected}.")
+                f"{kwargs!r} for signature: {self.function_type}.")
 
     def _run(self, bound: inspect.BoundArguments, leaves: list) -> Any:
         g = self._graph

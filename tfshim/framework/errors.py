@@ -45,8 +45,19 @@ tf_export("errors.UNAVAILABLE").export_constant(__name__, "UNAVAILABLE")
 tf_export("errors.DATA_LOSS").export_constant(__name__, "DATA_LOSS")
 
 
+class _ErrorClassRepr(type):
+    """Shows TF's exception classes as TF does (`<class 'tensorflow.python.framework.errors_impl.
+    InvalidArgumentError'>`), as code printing an exception class (`'{}'.format(tf.errors.OpError)`)
+    sees them; a user's subclass keeps its own name."""
+
+    def __repr__(cls) -> str:
+        if cls.__module__ == __name__:
+            return f"<class 'tensorflow.python.framework.errors_impl.{cls.__qualname__}'>"
+        return super().__repr__()
+
+
 @tf_export("errors.OpError", "OpError")
-class OpError(Exception):
+class OpError(Exception, metaclass=_ErrorClassRepr):
     """The base class of TF's runtime errors: `OpError(node_def, op, message, error_code)`."""
 
     def __init__(self, node_def: Any, op: Any, message: str, error_code: int | None = None, *args: Any) -> None:
@@ -181,7 +192,7 @@ class DataLossError(OpError):
 
 
 @tf_export("errors.OperatorNotAllowedInGraphError")
-class OperatorNotAllowedInGraphError(TypeError):
+class OperatorNotAllowedInGraphError(TypeError, metaclass=_ErrorClassRepr):
     """Raised when an operation is not allowed in graph (tf.function) code."""
 
 

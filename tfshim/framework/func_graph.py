@@ -403,14 +403,32 @@ def is_symbolic(t: Any) -> bool:
 
 
 class SymbolicTensor(EagerTensor):
-    """A tensor made inside a traced function that escaped it (TF: SymbolicTensor): it has no value."""
+    """A tensor made inside a traced function that escaped it (TF: SymbolicTensor): it has no value,
+    so an op using it, eagerly or in another function, raises TF's "out of scope" TypeError (TF's text
+    starts with the graph tensor's name, e.g. `<tf.Tensor 'add:0' ...>`, which tfshim does not know)."""
 
     __slots__ = ()
 
     def __getattribute__(self, name: str) -> Any:
         if name in ("numpy", "_numpy"):
             raise AttributeError("'SymbolicTensor' object has no attribute 'numpy'")
+        if name == "_value":  # every kernel reads its inputs' values through this slot
+            shape = TensorShape._from_tuple(_SLOT.__get__(self).shape)
+            dtype = object.__getattribute__(self, "_dtype")
+            raise TypeError(
+                f"A tensor made inside a tf.function (shape={shape}, dtype={dtype.name})"
+                " is out of scope and cannot be used here. Use return values, explicit Python locals or TensorFlow "
+                "collections to access it.\nPlease see https://www.tensorflow.org/guide/function"
+                "#all_outputs_of_a_tffunction_must_be_return_values for more information.")
         return object.__getattribute__(self, name)
+
+    @property
+    def shape(self) -> TensorShape:
+        return TensorShape._from_tuple(_SLOT.__get__(self).shape)
+
+    @property
+    def ndim(self) -> int:
+        return len(_SLOT.__get__(self).shape)
 
     def __getattr__(self, name: str) -> Any:  # what Python asks when __getattribute__ raised AttributeError
         raise AttributeError(f"'SymbolicTensor' object has no attribute '{name}'")

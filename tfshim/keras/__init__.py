@@ -16,6 +16,7 @@ from tfshim.keras import (
     losses,
     metrics,
     optimizers,
+    regularizers,
     saving,
     utils,
 )
@@ -28,6 +29,7 @@ from tfshim.keras.losses import Loss
 from tfshim.keras.metrics import Metric
 from tfshim.keras.models import Model, Sequential
 from tfshim.keras.optimizers import Optimizer
+from tfshim.keras.regularizers import Regularizer
 
 __version__ = "3.15.1"
 
@@ -38,9 +40,10 @@ def version() -> str:
 
 __all__ = [
     "Initializer", "Input", "InputSpec", "KerasTensor", "Layer", "Loss", "Metric", "Model", "Optimizer",
-    "Sequential", "Variable", "activations", "callbacks", "datasets", "initializers", "layers", "losses", "metrics",
+    "Regularizer", "Sequential", "Variable", "activations", "callbacks", "datasets", "initializers", "layers", "losses",
+    "metrics",
     "models",
-    "name_scope", "optimizers", "saving", "utils", "version",
+    "name_scope", "optimizers", "regularizers", "saving", "utils", "version",
 ]
 
 

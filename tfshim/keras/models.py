@@ -19,22 +19,30 @@ from tfshim.keras.metrics import Metric
 from tfshim.keras.trainers.trainer import Trainer
 
 
+def _functional_init_arguments(args: tuple, kwargs: dict) -> bool:
+    """Keras: the arguments that make `Model(...)` a Functional model."""
+    return len(args) == 2 or (len(args) == 1 and "outputs" in kwargs) or ("inputs" in kwargs and "outputs" in kwargs)
+
+
 class Model(Trainer, Layer):
     """Keras: keras.Model, subclassed: define layers in `__init__` and the forward pass in `call`;
     `compile`/`fit`/`evaluate`/`predict` come from the Trainer."""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         # Keras: `Model(inputs, outputs)` builds a Functional model.
-        if cls is Model and (args or "inputs" in kwargs or "outputs" in kwargs):
+        if cls is Model and _functional_init_arguments(args, kwargs):
             from tfshim.keras.functional import Functional
 
             return super().__new__(Functional)  # Python then runs Functional.__init__
         return super().__new__(cls)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        if not kwargs.pop("_functional_init", False) and (args or "inputs" in kwargs or "outputs" in kwargs):
-            raise NotImplementedError("tfshim: a Model subclass initialised with inputs and outputs (the Functional "
-                                      "API in a subclass) is not supported")
+        if not kwargs.pop("_functional_init", False):
+            if _functional_init_arguments(args, kwargs):
+                raise NotImplementedError("tfshim: a Model subclass initialised with inputs and outputs (the "
+                                          "Functional API in a subclass) is not supported")
+            if args:  # Keras passes them on to Layer.__init__, which takes none
+                raise TypeError(f"Layer.__init__() takes 1 positional argument but {len(args) + 1} were given")
         trainable = kwargs.pop("trainable", True)
         name = kwargs.pop("name", None)
         dtype = kwargs.pop("dtype", None)
@@ -76,11 +84,15 @@ class Model(Trainer, Layer):
     def get_config(self) -> dict:
         if type(self).get_config is not Model.get_config or type(self) in (Model,):
             return super().get_config()
-        return {"name": self.name, "trainable": self.trainable}
+        from tfshim.keras.saving.serialization_lib import _dtype_policy
+
+        return {"name": self.name, "trainable": self.trainable, "dtype": _dtype_policy(self.dtype)}
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: Any = None) -> Any:
-        return cls(**config)
+        from tfshim.keras.saving.serialization_lib import deserialize_config_value
+
+        return cls(**{k: deserialize_config_value(v) for k, v in config.items()})
 
 
 class Sequential(Model):

@@ -234,7 +234,13 @@ def add(x: Any, y: Any, name: Any = None) -> Tensor:
     return run(AddV2, (), x, y)  # TF's add converts both first: always the fast path
 
 
-Add = defop("Add", cwise_binary(np.add))  # used by tf.add for strings only (bytes + bytes)
+def _add_kernel(x: np.ndarray, y: np.ndarray) -> Any:
+    out = np.add(x, y)
+    # NumPy returns a bare `bytes` for two 0-d object arrays: keep a string tensor's object array.
+    return np.asarray(out, dtype=object) if x.dtype == object else out
+
+
+Add = defop("Add", cwise_binary(_add_kernel))  # used by tf.add for strings only (bytes + bytes)
 not_differentiable(Add)
 
 

@@ -1,9 +1,9 @@
 """tf.autograph (TF: python/autograph/impl/api.py).
 
-tfshim does not convert Python source: a tf.function traces by running its Python code, so
-Python `if`/`for`/`while` on tensors run as plain Python on the call's values (see
-framework/func_graph.py). `to_code` and `to_graph`, which show or return the converted code,
-raise NotImplementedError.
+A tf.function traces by running its Python code on the call's values (framework/func_graph.py);
+while it traces, `if`/`for`/`while` on tensors run through impl/conversion.py, which reproduces
+AutoGraph's trace-time effects (both branches and one loop body traced). `to_code` and
+`to_graph`, which show or return AutoGraph's generated code, raise NotImplementedError.
 """
 
 from __future__ import annotations
@@ -18,18 +18,34 @@ from tfshim.util.tf_export import tf_export
 _verbosity = {"level": 0, "alsologtostdout": False}
 
 
+class _AutoGraphErrorRepr(type):
+    def __repr__(cls) -> str:
+        if cls.__module__ == __name__:
+            return f"<class 'tensorflow.python.autograph.impl.api.{cls.__qualname__}'>"
+        return super().__repr__()
+
+
+class AutoGraphError(Exception, metaclass=_AutoGraphErrorRepr):
+    """TF: the base of AutoGraph's errors (not in TF's public API)."""
+
+
+class StagingError(AutoGraphError):
+    """TF: an error raised while a tf.function's Python code is being staged (traced); its text is
+    "in user code:" with the user's frames, then the original error."""
+
+
 @tf_export("autograph.to_code")
 def to_code(entity: Callable, recursive: bool = True, experimental_optional_features: Any = None) -> str:
     """TF: the AutoGraph-converted source of `entity`; tfshim converts no code."""
-    raise NotImplementedError("tf.autograph.to_code is not implemented by tfshim (tfshim runs the Python code of a "
-                              "tf.function as written, without AutoGraph conversion)")
+    raise NotImplementedError("tf.autograph.to_code is not implemented by tfshim (tfshim does not generate "
+                              "AutoGraph's converted code)")
 
 
 @tf_export("autograph.to_graph")
 def to_graph(entity: Callable, recursive: bool = True, experimental_optional_features: Any = None) -> Callable:
     """TF: the AutoGraph-converted function; tfshim converts no code."""
-    raise NotImplementedError("tf.autograph.to_graph is not implemented by tfshim (tfshim runs the Python code of a "
-                              "tf.function as written, without AutoGraph conversion)")
+    raise NotImplementedError("tf.autograph.to_graph is not implemented by tfshim (tfshim does not generate "
+                              "AutoGraph's converted code)")
 
 
 @tf_export("autograph.set_verbosity")

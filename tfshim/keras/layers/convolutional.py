@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tfshim.keras import activations, initializers
+from tfshim.keras import activations, initializers, regularizers
 from tfshim.keras.layers.layer import InputSpec, Layer, _tf
 
 
@@ -40,6 +40,7 @@ def conv_output_length(length: Any, kernel: int, padding: str, stride: int, dila
 
 
 class BaseConv(Layer):
+    _config_lists_activity_regularizer = True  # Keras: BaseConv.get_config has the key even when None
     def __init__(self, rank: int, filters: int, kernel_size: Any, strides: Any = 1, padding: str = "valid",
                  data_format: Any = None, dilation_rate: Any = 1, groups: int = 1, activation: Any = None,
                  use_bias: bool = True, kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
@@ -65,8 +66,8 @@ class BaseConv(Layer):
         self.use_bias = use_bias
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = kernel_regularizer
-        self.bias_regularizer = bias_regularizer
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
         self.kernel_constraint = kernel_constraint
         self.bias_constraint = bias_constraint
         self.input_spec = InputSpec(min_ndim=rank + 2)
@@ -129,10 +130,14 @@ class Conv1D(BaseConv):
     def __init__(self, filters: int, kernel_size: Any, strides: Any = 1, padding: str = "valid",
                  data_format: Any = None, dilation_rate: Any = 1, groups: int = 1, activation: Any = None,
                  use_bias: bool = True, kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
-                 **kwargs: Any) -> None:
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None, **kwargs: Any) -> None:
         super().__init__(1, filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
                          dilation_rate=dilation_rate, groups=groups, activation=activation, use_bias=use_bias,
-                         kernel_initializer=kernel_initializer, bias_initializer=bias_initializer, **kwargs)
+                         kernel_initializer=kernel_initializer, bias_initializer=bias_initializer,
+                         kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer, kernel_constraint=kernel_constraint,
+                         bias_constraint=bias_constraint, **kwargs)
 
 
 class Conv2D(BaseConv):
@@ -141,7 +146,11 @@ class Conv2D(BaseConv):
     def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1), padding: str = "valid",
                  data_format: Any = None, dilation_rate: Any = (1, 1), groups: int = 1, activation: Any = None,
                  use_bias: bool = True, kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
-                 **kwargs: Any) -> None:
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None, **kwargs: Any) -> None:
         super().__init__(2, filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
                          dilation_rate=dilation_rate, groups=groups, activation=activation, use_bias=use_bias,
-                         kernel_initializer=kernel_initializer, bias_initializer=bias_initializer, **kwargs)
+                         kernel_initializer=kernel_initializer, bias_initializer=bias_initializer,
+                         kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer, kernel_constraint=kernel_constraint,
+                         bias_constraint=bias_constraint, **kwargs)

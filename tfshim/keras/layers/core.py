@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from tfshim.keras import initializers
+from tfshim.keras import initializers, regularizers
 from tfshim.keras.layers.layer import Layer, _tf
 
 
@@ -20,7 +20,7 @@ class Embedding(Layer):
         self.input_dim = input_dim
         self.output_dim = output_dim
         self.embeddings_initializer = initializers.get(embeddings_initializer)
-        self.embeddings_regularizer = embeddings_regularizer
+        self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
         self.embeddings_constraint = embeddings_constraint
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from tfshim.keras import _tree, activations, initializers
+from tfshim.keras import _tree, activations, initializers, regularizers
 from tfshim.keras._backend import Variable, auto_name, current_path, floatx, name_scope, standardize_dtype
 from tfshim.training.deferred import restore_on_set
 
@@ -132,6 +132,7 @@ class Layer:
         self._output_shape: Any = None
         self._called = False
         self._losses: list = []
+        self.activity_regularizer = regularizers.get(activity_regularizer)
         self._inbound_nodes: list = []
         params = inspect.signature(self.call).parameters
         self._call_has_training_arg = "training" in params
@@ -206,7 +207,7 @@ class Layer:
         with name_scope(self.name, caller=self):
             variable = Variable(initializer, shape=shape, dtype=dtype, trainable=trainable, name=name)
         variable.constraint = constraint
-        variable.regularizer = regularizer
+        variable.regularizer = regularizers.get(regularizer)
         variable.overwrite_with_gradient = overwrite_with_gradient
         if variable.trainable:
             self._trainable_variables.append(variable)
@@ -280,7 +281,30 @@ class Layer:
 
     @property
     def losses(self) -> list:
-        return list(self._losses)
+        """Keras: the losses added by this layer and its sublayers during the last outermost call
+        (`add_loss`, activity regularizers), then each trainable weight's regularizer penalty."""
+        losses = list(self._losses)
+        for layer in self._flatten_layers(include_self=False):
+            losses.extend(layer._losses)
+        for variable in self.trainable_weights:
+            if variable.regularizer is not None:
+                losses.append(variable.regularizer(variable))
+        return losses
+
+    def add_loss(self, loss: Any) -> None:
+        """Keras: adds scalar loss tensors to `self.losses` (cleared when an outermost call starts)."""
+        tf = _tf()
+        flat = _tree.flatten(loss)
+        for x in flat:
+            if not isinstance(x, (tf.Tensor, tf.Variable)):
+                raise ValueError("`add_loss()` can only be called from inside `build()` or `call()`, on a tensor "
+                                 f"input. Received invalid value: {x}")
+        self._losses.extend(flat)
+
+    def _clear_losses(self) -> None:
+        self._losses.clear()
+        for layer in self._layers:
+            layer._clear_losses()
 
     # ---- building and calling ------------------------------------------------------------
     def _open_name_scope(self) -> name_scope:
@@ -362,14 +386,28 @@ class Layer:
         else:
             kwargs.pop("training", None)
         outer = _call_context.training[-1] if _call_context.training else None
+        if not _call_context.training:  # Keras: an outermost call starts a new call context
+            self._clear_losses()
         _call_context.training.append(training if training is not None else outer)
         try:
             with self._open_name_scope():
                 out = _with_argument_info(self.call, f"{type(self).__name__}.call()")(*args, **kwargs)
+            if self.activity_regularizer is not None:
+                self._add_activity_losses(out)
         finally:
             _call_context.training.pop()
         self._called = True
         return out
+
+    def _add_activity_losses(self, outputs: Any) -> None:
+        """Keras: the activity regularizer's penalty on each output, divided by its batch size."""
+        tf = _tf()
+        for output in _tree.flatten(outputs):
+            if isinstance(output, tf.Tensor):
+                loss = tf.convert_to_tensor(self.activity_regularizer(output))
+                if output.shape.rank:
+                    loss = tf.math.divide_no_nan(loss, tf.cast(tf.shape(output)[0], loss.dtype))
+                self.add_loss(loss)
 
     def _symbolic_call(self, args: tuple, kwargs: dict) -> Any:
         """Keras' symbolic call on KerasTensors: the output spec from `compute_output_shape` (or, where a layer
@@ -600,8 +638,8 @@ class Dense(Layer):
         self.use_bias = use_bias
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = kernel_regularizer
-        self.bias_regularizer = bias_regularizer
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
         self.kernel_constraint = kernel_constraint
         self.bias_constraint = bias_constraint
         self.input_spec = InputSpec(min_ndim=2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfshim.keras import initializers
+from tfshim.keras import initializers, regularizers
 from tfshim.keras.layers.layer import InputSpec, Layer, _tf
 
 
@@ -42,7 +42,8 @@ class BatchNormalization(Layer):
         self.gamma_initializer = initializers.get(gamma_initializer)
         self.moving_mean_initializer = initializers.get(moving_mean_initializer)
         self.moving_variance_initializer = initializers.get(moving_variance_initializer)
-        self.beta_regularizer, self.gamma_regularizer = beta_regularizer, gamma_regularizer
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
         self.beta_constraint, self.gamma_constraint = beta_constraint, gamma_constraint
         self.supports_masking = True
         self.gamma: Any = None
@@ -116,7 +117,8 @@ class LayerNormalization(Layer):
         self.rms_scaling = rms_scaling
         self.beta_initializer = initializers.get(beta_initializer)
         self.gamma_initializer = initializers.get(gamma_initializer)
-        self.beta_regularizer, self.gamma_regularizer = beta_regularizer, gamma_regularizer
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
         self.beta_constraint, self.gamma_constraint = beta_constraint, gamma_constraint
         self.supports_masking = True
         self.gamma: Any = None

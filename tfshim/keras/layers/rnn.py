@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfshim.keras import activations, initializers
+from tfshim.keras import activations, initializers, regularizers
 from tfshim.keras.layers.layer import InputSpec, Layer, SeedGenerator, _tf
 
 
@@ -22,9 +22,12 @@ class _Cell(Layer):
     def __init__(self, units: int, activation: Any, recurrent_activation: Any, use_bias: bool,
                  kernel_initializer: Any, recurrent_initializer: Any, bias_initializer: Any,
                  dropout: float = 0.0, recurrent_dropout: float = 0.0, **kwargs: Any) -> None:
-        for arg in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer", "kernel_constraint",
-                    "recurrent_constraint", "bias_constraint"):
-            kwargs.pop(arg, None)
+        self.kernel_regularizer = regularizers.get(kwargs.pop("kernel_regularizer", None))
+        self.recurrent_regularizer = regularizers.get(kwargs.pop("recurrent_regularizer", None))
+        self.bias_regularizer = regularizers.get(kwargs.pop("bias_regularizer", None))
+        for arg in ("kernel_constraint", "recurrent_constraint", "bias_constraint"):
+            if kwargs.pop(arg, None) is not None:
+                raise NotImplementedError(f"tfshim: {arg} of Keras RNN cells is not implemented")
         seed = kwargs.pop("seed", None)
         kwargs.pop("implementation", None)
         super().__init__(**kwargs)
@@ -76,10 +79,12 @@ class SimpleRNNCell(_Cell):
 
     def build(self, input_shape: Any) -> None:
         self.kernel = self.add_weight(shape=(input_shape[-1], self.units), name="kernel",
-                                      initializer=self.kernel_initializer)
+                                      regularizer=self.kernel_regularizer, initializer=self.kernel_initializer)
         self.recurrent_kernel = self.add_weight(shape=(self.units, self.units), name="recurrent_kernel",
+                                                regularizer=self.recurrent_regularizer,
                                                 initializer=self.recurrent_initializer)
-        self.bias = self.add_weight(shape=(self.units,), name="bias", initializer=self.bias_initializer) \
+        self.bias = self.add_weight(shape=(self.units,), name="bias", initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer) \
             if self.use_bias else None
         self.built = True
 
@@ -111,8 +116,9 @@ class LSTMCell(_Cell):
     def build(self, input_shape: Any) -> None:
         tf = _tf()
         self.kernel = self.add_weight(shape=(input_shape[-1], self.units * 4), name="kernel",
-                                      initializer=self.kernel_initializer)
+                                      regularizer=self.kernel_regularizer, initializer=self.kernel_initializer)
         self.recurrent_kernel = self.add_weight(shape=(self.units, self.units * 4), name="recurrent_kernel",
+                                                regularizer=self.recurrent_regularizer,
                                                 initializer=self.recurrent_initializer)
         if self.use_bias:
             if self.unit_forget_bias:
@@ -122,7 +128,8 @@ class LSTMCell(_Cell):
                                       self.bias_initializer((self.units * 2,), *args, **kwargs)], axis=0)
             else:
                 bias_initializer = self.bias_initializer
-            self.bias = self.add_weight(shape=(self.units * 4,), name="bias", initializer=bias_initializer)
+            self.bias = self.add_weight(shape=(self.units * 4,), name="bias", initializer=bias_initializer,
+                                        regularizer=self.bias_regularizer)
         else:
             self.bias = None
         self.built = True
@@ -158,12 +165,14 @@ class GRUCell(_Cell):
 
     def build(self, input_shape: Any) -> None:
         self.kernel = self.add_weight(shape=(input_shape[-1], self.units * 3), name="kernel",
-                                      initializer=self.kernel_initializer)
+                                      regularizer=self.kernel_regularizer, initializer=self.kernel_initializer)
         self.recurrent_kernel = self.add_weight(shape=(self.units, self.units * 3), name="recurrent_kernel",
+                                                regularizer=self.recurrent_regularizer,
                                                 initializer=self.recurrent_initializer)
         if self.use_bias:
             shape = (3 * self.units,) if not self.reset_after else (2, 3 * self.units)
-            self.bias = self.add_weight(shape=shape, name="bias", initializer=self.bias_initializer)
+            self.bias = self.add_weight(shape=shape, name="bias", initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer)
         else:
             self.bias = None
         self.built = True
@@ -272,6 +281,13 @@ class RNN(Layer):
         return self.cell.units
 
 
+def _cell_weight_kwargs(kwargs: dict) -> dict:
+    """The regularizer and constraint arguments an RNN layer hands to its cell (popped from `kwargs`)."""
+    names = ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer", "kernel_constraint",
+             "recurrent_constraint", "bias_constraint")
+    return {name: kwargs.pop(name) for name in names if name in kwargs}
+
+
 class SimpleRNN(RNN):
     def __init__(self, units: int, activation: Any = "tanh", use_bias: bool = True,
                  kernel_initializer: Any = "glorot_uniform", recurrent_initializer: Any = "orthogonal",
@@ -281,7 +297,7 @@ class SimpleRNN(RNN):
         cell = SimpleRNNCell(units, activation=activation, use_bias=use_bias, kernel_initializer=kernel_initializer,
                              recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
                              dropout=dropout, recurrent_dropout=recurrent_dropout, dtype=kwargs.get("dtype"),
-                             name="simple_rnn_cell", seed=seed)
+                             name="simple_rnn_cell", seed=seed, **_cell_weight_kwargs(kwargs))
         super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)
 
@@ -298,7 +314,7 @@ class LSTM(RNN):
                         kernel_initializer=kernel_initializer, recurrent_initializer=recurrent_initializer,
                         bias_initializer=bias_initializer, unit_forget_bias=unit_forget_bias, dropout=dropout,
                         recurrent_dropout=recurrent_dropout, dtype=kwargs.get("dtype"), name="lstm_cell",
-                        seed=seed)
+                        seed=seed, **_cell_weight_kwargs(kwargs))
         super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)
 
@@ -315,6 +331,6 @@ class GRU(RNN):
                        kernel_initializer=kernel_initializer, recurrent_initializer=recurrent_initializer,
                        bias_initializer=bias_initializer, reset_after=reset_after, dropout=dropout,
                        recurrent_dropout=recurrent_dropout, dtype=kwargs.get("dtype"), name="gru_cell",
-                       seed=seed)
+                       seed=seed, **_cell_weight_kwargs(kwargs))
         super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll, **kwargs)

@@ -64,9 +64,13 @@ def layer_config(layer: Any) -> dict:
         return {"batch_shape": list(layer.batch_shape), "dtype": layer.dtype, "sparse": False, "ragged": False,
                 "name": layer.name, "optional": False}
     config: dict = {"name": layer.name, "trainable": layer.trainable, "dtype": _dtype_policy(layer.dtype)}
+    if getattr(layer, "activity_regularizer", None) is not None:  # Keras: part of the base Layer config, if set
+        config["activity_regularizer"] = serialize_value(layer.activity_regularizer)
     params = inspect.signature(type(layer).__init__).parameters
     for pname, p in params.items():
         if pname == "self" or p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL) or pname in config:
+            continue
+        if pname == "activity_regularizer" and not getattr(layer, "_config_lists_activity_regularizer", False):
             continue
         if pname in ("weights", "lora_rank", "lora_alpha", "seed") and pname not in layer.__dict__:
             continue
@@ -98,6 +102,8 @@ def serialize_keras_object(obj: Any) -> Any:
         if isinstance(obj, Functional):  # Keras writes Functional by its source module
             return {"module": "keras.src.models.functional", "class_name": "Functional",
                     "config": obj.get_config(), "registered_name": "Functional"}
+        if not type(obj).__module__.startswith("tfshim."):
+            return _custom_object_config(obj)
         module = "keras" if isinstance(obj, Model) else "keras.layers"
         return {"module": module, "class_name": type(obj).__name__, "config": obj.get_config(),
                 "registered_name": None}
@@ -108,19 +114,36 @@ def serialize_keras_object(obj: Any) -> Any:
     if isinstance(obj, Loss):
         return {"module": "keras.losses", "class_name": type(obj).__name__, "config": obj.get_config(),
                 "registered_name": None}
-    if callable(obj) and hasattr(obj, "__name__"):
-        return obj.__name__
-    if hasattr(obj, "get_config"):
-        return {"module": type(obj).__module__, "class_name": type(obj).__name__, "config": obj.get_config(),
+    from tfshim.keras.regularizers import Regularizer
+
+    if isinstance(obj, Regularizer) and type(obj).__module__ == Regularizer.__module__:
+        return {"module": "keras.regularizers", "class_name": type(obj).__name__, "config": obj.get_config(),
                 "registered_name": None}
+    if callable(obj) and hasattr(obj, "__name__"):
+        from tfshim.keras.saving.object_registration import get_registered_name
+
+        return get_registered_name(obj)
+    if hasattr(obj, "get_config"):
+        return _custom_object_config(obj)
     raise NotImplementedError(f"tfshim: cannot serialize {obj!r} in a Keras config")
+
+
+def _custom_object_config(obj: Any) -> dict:
+    """Keras: a user's class is written with its module (None for `__main__`) and the name it is
+    registered under (`register_keras_serializable`), else its class name."""
+    from tfshim.keras.saving.object_registration import get_registered_name
+
+    cls = type(obj)
+    module = None if cls.__module__ == "__main__" else cls.__module__
+    return {"module": module, "class_name": cls.__name__, "config": obj.get_config(),
+            "registered_name": get_registered_name(cls)}
 
 
 def _known_classes() -> dict:
     from tfshim import keras
 
     classes: dict = {}
-    for module in (keras.layers, keras.optimizers, keras.losses, keras.metrics, keras.initializers):
+    for module in (keras.layers, keras.optimizers, keras.losses, keras.metrics, keras.initializers, keras.regularizers):
         for name in dir(module):
             obj = getattr(module, name)
             if isinstance(obj, type):
@@ -152,10 +175,16 @@ def deserialize_keras_object(config: Any, custom_objects: Any = None) -> Any:
     """Keras: an object from its serialized config (strings are returned as they are)."""
     if not isinstance(config, dict):
         return config
-    classes = _known_classes()
-    classes.update(custom_objects or {})
+    from tfshim.keras.saving.object_registration import get_registered_object
+
     class_name = config.get("class_name")
-    cls = classes.get(class_name)
+    # Keras: an object registered (or in a custom_object_scope / custom_objects) under the config's
+    # registered_name comes first, then Keras's own classes by name.
+    cls = get_registered_object(config.get("registered_name") or class_name, custom_objects)
+    if cls is None:
+        classes = _known_classes()
+        classes.update(custom_objects or {})
+        cls = classes.get(class_name)
     if cls is None:
         raise TypeError(f"Could not locate class '{class_name}'. Make sure custom classes are decorated with "
                         "`@keras.saving.register_keras_serializable()`, or pass them in `custom_objects`.")

@@ -7,6 +7,12 @@ from typing import Any
 
 import numpy as np
 
+from tfshim.keras.saving.object_registration import CustomObjectScope as CustomObjectScope
+from tfshim.keras.saving.object_registration import custom_object_scope as custom_object_scope
+from tfshim.keras.saving.object_registration import get_custom_objects as get_custom_objects
+from tfshim.keras.saving.object_registration import get_registered_name as get_registered_name
+from tfshim.keras.saving.object_registration import get_registered_object as get_registered_object
+from tfshim.keras.saving.object_registration import register_keras_serializable as register_keras_serializable
 from tfshim.keras.utils.progbar import Progbar as Progbar
 
 
