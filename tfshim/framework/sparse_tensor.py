@@ -30,6 +30,7 @@ class SparseTensor(metaclass=_TFClassRepr):
 
     _tf_module = "tensorflow.python.framework.sparse_tensor"
     _tf_native_object = True  # a composite tensor: tf.is_tensor is True for it, as in TF
+    _tf_dispatch = True  # util/dispatch.py: TF's unary math ops map its values (ops/sparse_ops.py)
 
     @classmethod
     def from_value(cls, sparse_tensor_value: Any) -> SparseTensor:
