@@ -616,6 +616,11 @@ class RaggedTensorSpec:
         return hash((str(self._shape), self._dtype, self._ragged_rank, self._row_splits_dtype))
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:
+        from tfshim.framework.tensor_spec import TensorSpec
+
+        if self._ragged_rank == 0 and isinstance(spec_or_value, (Tensor, TensorSpec)):
+            # TF: a spec of ragged rank 0 stands for its flat values, a dense tensor
+            return TensorSpec(self._shape, self._dtype).is_compatible_with(spec_or_value)
         if isinstance(spec_or_value, RaggedTensor):
             spec_or_value = RaggedTensorSpec.from_value(spec_or_value)
         if not isinstance(spec_or_value, RaggedTensorSpec):
