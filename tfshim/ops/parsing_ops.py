@@ -164,6 +164,8 @@ class _Parse:
                 raise self.error(f"Name: {names[i]}, Key: {key}, Index: {i}.  Data types don't match. Data type: "
                                  f"{_TYPE_NAME[entry[0]]} but expected type: {_TYPE_NAME[kind]}")
             if len(entry[1]) != size:
+                if kind == _BYTES:  # TF's fast parser fails the whole example for a bytes list of another size
+                    raise self.error(f"Name: {names[i]}, Key: {key}, Index: {i}.  Can't parse serialized Example.")
                 raise self.error(f"Name: {names[i]}, Key: {key}, Index: {i}.  Number of {kind} values != expected.  "
                                  f"Values size: {len(entry[1])} but output shape: {_shape_text(shape)}")
             rows.append(_np_values(entry[1], dtype).reshape(shape))
@@ -187,7 +189,8 @@ class _Parse:
             rows.append(_np_values(values, dtype).reshape([-1] + inner) if size else
                         _np_values([], dtype).reshape([0] + inner))
         longest = max((r.shape[0] for r in rows), default=0)
-        fill = (b"" if dtype == dtypes.string else 0) if default is None else default
+        fill = (b"" if dtype == dtypes.string else 0) if default is None else \
+            convert_to_tensor(default, dtype=dtype)._value
         out = np.empty([len(rows), longest] + inner, dtype=object if dtype == dtypes.string else dtype.as_numpy_dtype)
         out[...] = fill
         for i, r in enumerate(rows):
@@ -222,6 +225,60 @@ def _ragged_value(values: Any, partitions: tuple, parts: dict, splits_dtype: dty
             ids = parts[partition.key]
             nrows = max(int(ids.max()) + 1, 0) if ids.size else 0
             rt = RaggedTensor.from_value_rowids(rt, p, nrows=nrows, validate=False)
+    return rt
+
+
+def _batch_rows(rows: list, dtype: dtypes.DType, splits_dtype: dtypes.DType) -> Any:
+    """The per-example value lists as one RaggedTensor with a row per example."""
+    from tfshim.ops.ragged.ragged_tensor import RaggedTensor
+
+    values = _np_values([v for r in rows for v in r.tolist()], dtype) if rows else _np_values([], dtype)
+    splits = np.concatenate([[0], np.cumsum([len(r) for r in rows], dtype=np.int64)]).astype(np.int64)
+    return RaggedTensor.from_row_splits(_wrap_as(values, dtype), _wrap_as(splits.astype(splits_dtype.as_numpy_dtype),
+                                                                        splits_dtype), validate=False)
+
+
+def _batched_ragged_value(ragged_rows: dict, value_key: str, feature: RaggedFeature) -> Any:
+    """A RaggedFeature over a batch, with TF's arithmetic (parsing_config._add_batched_ragged_partition): each
+    example's partition is offset by where its values start in the batch, which is what TF's results show when
+    an example's partition does not cover exactly its values."""
+    from tfshim.ops import array_ops, math_ops
+    from tfshim.ops.ragged.ragged_tensor import RaggedTensor
+
+    splits_dtype = feature.row_splits_dtype
+    rt = _batch_rows(ragged_rows[value_key], feature.dtype, splits_dtype)
+    for partition in reversed(feature.partitions):
+        if isinstance(partition, RaggedFeature.UniformRowLength):
+            length = partition.length
+            splits = _wrap_as(rt.row_splits._value // length, splits_dtype)
+            if rt.ragged_rank > 1:
+                inner = RaggedTensor.from_uniform_row_length(rt.values, length, validate=False)
+            else:
+                inner = array_ops.reshape(rt.values, [-1, length] + rt.values.shape.as_list()[1:])
+            rt = RaggedTensor.from_row_splits(inner, splits, validate=False)
+            continue
+        part = _batch_rows([r.astype(splits_dtype.as_numpy_dtype) for r in ragged_rows[partition.key]],
+                           splits_dtype, splits_dtype)
+        if isinstance(partition, RaggedFeature.RowSplits):
+            part = part[:, 1:]
+        lengths = part.row_lengths()
+        if isinstance(partition, (RaggedFeature.RowSplits, RaggedFeature.RowLimits, RaggedFeature.RowStarts)):
+            offsets = array_ops.repeat(rt.row_starts(), lengths)
+            adjusted = math_ops.add(part.values, math_ops.cast(offsets, splits_dtype))
+            build = RaggedTensor.from_row_starts if isinstance(partition, RaggedFeature.RowStarts) else \
+                RaggedTensor.from_row_limits
+            rt = part.with_values(build(rt.values, adjusted, validate=False))
+        elif isinstance(partition, RaggedFeature.RowLengths):
+            rt = part.with_values(RaggedTensor.from_row_lengths(rt.values, part.values, validate=False))
+        else:  # ValueRowIds
+            ids = part._nested_row_partitions[0]._splits()
+            flat = part.values._value
+            nrows = np.array([max(int(flat[a:b].max()) + 1, 0) if b > a else 0 for a, b in zip(ids[:-1], ids[1:])],
+                             dtype=flat.dtype)
+            starts = np.concatenate([[0], np.cumsum(nrows)[:-1]]).astype(flat.dtype) if len(nrows) else nrows
+            adjusted = flat + np.repeat(starts, ids[1:] - ids[:-1])
+            inner = RaggedTensor.from_value_rowids(rt.values, _wrap_as(adjusted, splits_dtype), validate=False)
+            rt = RaggedTensor.from_row_lengths(inner, _wrap_as(nrows, splits_dtype), validate=False)
     return rt
 
 
@@ -288,19 +345,12 @@ def _parse(serialized: Any, features: Any, example_names: Any) -> dict:
         if not isinstance(feature, RaggedFeature):
             continue
         value_key = key if feature.value_key is None else feature.value_key
-        rows = []
-        for i in range(len(examples)):
-            parts = {k: ragged_rows[k][i] for k in ragged_rows}
-            rows.append(_ragged_value(_wrap_as(ragged_rows[value_key][i], feature.dtype), feature.partitions, parts,
-                                      feature.row_splits_dtype))
         if scalar:
-            result[key] = rows[0]
+            parts = {k: ragged_rows[k][0] for k in ragged_rows}
+            result[key] = _ragged_value(_wrap_as(ragged_rows[value_key][0], feature.dtype), feature.partitions,
+                                        parts, feature.row_splits_dtype)
         else:
-            from tfshim.framework.tensor_shape import TensorShape
-            from tfshim.ops.ragged.ragged_array_ops import _stack_rows
-
-            row_shape = rows[0].shape if rows else TensorShape([None] * (len(feature.partitions) + 1))
-            result[key] = _stack_rows(rows, feature.row_splits_dtype, feature.dtype, row_shape)
+            result[key] = _batched_ragged_value(ragged_rows, value_key, feature)
     return _ordered(result, params, features)
 
 
