@@ -164,7 +164,7 @@ class _Parse:
                 raise self.error(f"Name: {names[i]}, Key: {key}, Index: {i}.  Data types don't match. Data type: "
                                  f"{_TYPE_NAME[entry[0]]} but expected type: {_TYPE_NAME[kind]}")
             if len(entry[1]) != size:
-                if kind == _BYTES:  # TF's fast parser fails the whole example for a bytes list of another size
+                if kind == _BYTES and len(entry[1]) > size:  # TF's fast parser stops reading a longer bytes list
                     raise self.error(f"Name: {names[i]}, Key: {key}, Index: {i}.  Can't parse serialized Example.")
                 raise self.error(f"Name: {names[i]}, Key: {key}, Index: {i}.  Number of {kind} values != expected.  "
                                  f"Values size: {len(entry[1])} but output shape: {_shape_text(shape)}")
