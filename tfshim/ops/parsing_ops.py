@@ -123,8 +123,9 @@ class _Parse:
             try:
                 out.append(_parse_example(s))
             except (_ParseError, ValueError):
-                raise self.error("Could not parse example input, value: '%s'" % s.decode("utf-8", "replace")) \
-                    from None
+                # TF's message passes through a C string: it ends at the value's first NUL byte
+                message = "Could not parse example input, value: '%s'" % s.decode("utf-8", "replace")
+                raise self.error(message.split("\x00")[0]) from None
         return out
 
     def values(self, example: dict, key: str, dtype: dtypes.DType, name: str, index: int) -> list | None:
