@@ -64,7 +64,7 @@ def summarize_args(args):
         if a.type_attr:
             s += a.type_attr
         elif a.type_list_attr:
-            s += a.type_list_attr
+            pass  # TF's SummarizeArgs prints nothing for a list of types ("dense_defaults:")
         else:
             s += type_name(a.type)[3:].lower()
         if a.is_ref:

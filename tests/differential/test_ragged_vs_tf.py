@@ -156,3 +156,105 @@ def test_gradient_through_flat_values_matches_tf() -> None:
         return m.convert_to_tensor(tape.gradient(y, v)).numpy().tolist()
 
     assert grads(tfshim) == grads(tf)
+
+
+# --- the elementwise string ops on ragged inputs (TF's unary elementwise dispatch) -------------------
+
+RAGGED_STRING_ELEMENTWISE = {
+    "substr": lambda m, s: m.strings.substr(m.strings.split(s), 0, 2),
+    "substr_utf8": lambda m, s: m.strings.substr(m.strings.split(s), 1, 1, unit="UTF8_CHAR"),
+    "upper": lambda m, s: m.strings.upper(m.strings.split(s)),
+    "length_utf8": lambda m, s: m.strings.length(m.strings.split(s), unit="UTF8_CHAR"),
+    "hash_fast": lambda m, s: m.strings.to_hash_bucket_fast(m.strings.split(s), 1000),
+    "regex_replace": lambda m, s: m.strings.regex_replace(m.strings.split(s, ","), "[aé]", "-"),
+    "regex_full_match": lambda m, s: m.strings.regex_full_match(m.strings.split(s), "a.*"),
+    "strip": lambda m, s: m.strings.strip(m.strings.split(s, ",")),
+    "join": lambda m, s: m.strings.join([m.strings.split(s), m.strings.split(s)], separator="|"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RAGGED_STRING_ELEMENTWISE))
+def test_string_elementwise_on_ragged_matches_tf(name: str) -> None:
+    fn = RAGGED_STRING_ELEMENTWISE[name]
+
+    @settings(max_examples=10, deadline=None)
+    @given(st.lists(words, min_size=1, max_size=4))
+    def check(strings: list) -> None:
+        _same(fn, strings)
+
+    check()
+
+
+# --- ragged and sparse elements in tf.data, ragged tf.function arguments ------------------------------
+
+
+def _dataset_outcome(m: Any, a: list, batch: int) -> Any:
+    ds = m.data.Dataset.from_tensor_slices(m.ragged.constant(a))
+    batched = ds.batch(batch)
+    return ([repr(e) for e in ds], [repr(e) for e in batched], [repr(e) for e in batched.unbatch()],
+            repr(batched.element_spec), repr(ds.map(lambda x: x * 2).element_spec))
+
+
+@settings(max_examples=10, deadline=None)
+@given(rows3, st.integers(1, 3))
+def test_ragged_dataset_matches_tf(a: list, batch: int) -> None:
+    assert _dataset_outcome(tfshim, a, batch) == _dataset_outcome(tf, a, batch)
+
+
+def _sparse_dataset_outcome(m: Any, dense: list, batch: int) -> Any:
+    ds = m.data.Dataset.from_tensor_slices(m.sparse.from_dense(dense))
+    return ([repr(m.sparse.to_dense(e)) for e in ds.batch(batch)],
+            [repr((e.indices, e.values, e.dense_shape)) for e in ds.batch(batch).unbatch().map(m.math.abs)],
+            repr(ds.batch(batch).element_spec))
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.lists(st.integers(-2, 2), min_size=3, max_size=3), min_size=1, max_size=4), st.integers(1, 3))
+def test_sparse_dataset_matches_tf(dense: list, batch: int) -> None:
+    assert _sparse_dataset_outcome(tfshim, dense, batch) == _sparse_dataset_outcome(tf, dense, batch)
+
+
+@settings(max_examples=10, deadline=None)
+@given(rows)
+def test_tf_function_on_ragged_matches_tf(a: list) -> None:
+    def run(m: Any, a: list) -> Any:
+        f = m.function(lambda x: (m.concat([x, m.reverse(x, [1])], 1), m.reduce_sum(x, axis=1)))
+        return f(m.ragged.constant(a))
+
+    _same(run, a)
+
+
+# --- tf.io.parse_example with RaggedFeature/VarLenFeature/FixedLenFeature -----------------------------
+
+feature_values = st.one_of(st.lists(st.integers(-2**63, 2**63 - 1), max_size=3),
+                           st.lists(st.floats(width=32, allow_nan=False), max_size=3),
+                           st.lists(st.binary(max_size=3), max_size=3))
+
+
+def _serialize(m: Any, example: dict) -> bytes:
+    feature = {}
+    for key, values in example.items():
+        if values and isinstance(values[0], bytes):
+            feature[key] = m.train.Feature(bytes_list=m.train.BytesList(value=values))
+        elif values and isinstance(values[0], float):
+            feature[key] = m.train.Feature(float_list=m.train.FloatList(value=values))
+        else:
+            feature[key] = m.train.Feature(int64_list=m.train.Int64List(value=values))
+    return m.train.Example(features=m.train.Features(feature=feature)).SerializeToString()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from("abc"), feature_values, max_size=3), min_size=1, max_size=3),
+       st.sampled_from([tf.int64, tf.float32, tf.string]))
+def test_parse_example_matches_tf(examples: list, dtype: Any) -> None:
+    pytest.importorskip("google.protobuf")
+    serialized = [_serialize(tf, e) for e in examples]
+
+    def parse(m: Any, serialized: list) -> Any:
+        dt = m.as_dtype(dtype.name)
+        out = m.io.parse_example(serialized, {"a": m.io.RaggedFeature(dt), "b": m.io.VarLenFeature(dt),
+                                              "c": m.io.FixedLenFeature([1], dt, default_value=[dt.min if
+                                                                         dt != m.string else b"-"])})
+        return out["a"], out["b"].values, out["b"].indices, out["c"]
+
+    _same(parse, serialized)

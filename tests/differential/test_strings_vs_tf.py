@@ -68,6 +68,33 @@ def test_string_op_matches_tf(name):
     check()
 
 
+RAGGED_CALLS = {
+    "length": CALLS["length"], "length_utf8": CALLS["length_utf8"], "upper": CALLS["upper"], "lower": CALLS["lower"],
+    "strip": CALLS["strip"],
+    "to_number_f": lambda mod, w: mod.strings.to_number(w),
+    "to_number_i": lambda mod, w: mod.strings.to_number(w, mod.int64),
+    "hash_fast": lambda mod, w: mod.strings.to_hash_bucket_fast(w, 2**40 + 15),
+    "hash_strong": lambda mod, w: mod.strings.to_hash_bucket_strong(w, 977, [3, 99]),
+    "hash": lambda mod, w: mod.strings.to_hash_bucket(w, 2**40 + 15),
+    "transcode": lambda mod, w: mod.strings.unicode_transcode(w, "UTF-8", "UTF-16-BE"),
+    "regex_replace": lambda mod, w: mod.strings.regex_replace(w, "a+", "-"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RAGGED_CALLS))
+def test_string_op_on_ragged_matches_tf(name):
+    """TF maps its elementwise string ops over a RaggedTensor's flat values (unary elementwise dispatch)."""
+    call = RAGGED_CALLS[name]
+
+    @settings(max_examples=MAX // 2, deadline=None, derandomize=CI)
+    @given(WORDS, st.integers(0, 5))
+    def check(words, cut):
+        cut = min(cut, len(words))
+        same(lambda mod: call(mod, mod.ragged.constant([words[:cut], words[cut:]], mod.string)))
+
+    check()
+
+
 @settings(max_examples=MAX * 2, deadline=None, derandomize=CI)
 @given(WORDS, PATTERNS, REWRITES, st.booleans())
 def test_regex_matches_tf(words, pattern, rewrite, replace_global):

@@ -359,7 +359,9 @@ class Function(PolymorphicFunction):
     def _lookup(self, args: tuple, kwargs: dict) -> tuple[_Trace, inspect.BoundArguments]:
         bound, shapes_override = self._bind(args, kwargs)
         specs = any(isinstance(x, TensorSpec) for x in nest.flatten(list(bound.arguments.values())))
-        encoded = _Struct((tuple, tuple(_Struct((name, (_encode_spec(v),))) for name, v in bound.arguments.items())))
+        composite = self._composite_signature(bound)
+        encoded = _Struct((tuple, tuple(_Struct((name, (_encode_spec(composite.get(name, v)),)))
+                                         for name, v in bound.arguments.items())))
         family, leaves = _split(encoded)
         shapes = [leaf.shape for leaf in leaves]
         trace = next((t for t in self._traces if t.matches(family, shapes)), None)
@@ -408,6 +410,12 @@ class Function(PolymorphicFunction):
         shapes = []
         for spec, name in zip(sig, names):
             value = bound.arguments[name]
+            if _is_composite_spec(spec):
+                # a RaggedTensorSpec/SparseTensorSpec: the value (or spec) is kept; it keys no tensor shape
+                value_spec = value if _is_composite_spec(value) else _composite_spec(value)
+                if value_spec is None or not spec.is_compatible_with(value_spec):
+                    raise TypeError(self._binding_error(f"Can not cast {value!r} to {spec!r}", args, kwargs))
+                continue
             if isinstance(value, TensorSpec):
                 if value.dtype != spec.dtype or not spec.shape.is_compatible_with(value.shape):
                     raise TypeError(self._binding_error(f"Can not cast {value!r} to {spec!r}", args, kwargs))
@@ -420,6 +428,12 @@ class Function(PolymorphicFunction):
                 bound.arguments[name] = t
             shapes.append(shape_key(spec.shape))
         return bound, shapes
+
+    def _composite_signature(self, bound: inspect.BoundArguments) -> dict:
+        """{parameter: its RaggedTensorSpec/SparseTensorSpec} from the input_signature."""
+        if not self._input_signature:
+            return {}
+        return {name: spec for name, spec in zip(bound.arguments, self._input_signature) if _is_composite_spec(spec)}
 
     def _binding_error(self, reason: str, args: tuple, kwargs: dict) -> str:
         if self._input_signature is not None:
@@ -439,6 +453,8 @@ class Function(PolymorphicFunction):
         call_args: dict = {}
         params = self._signature.parameters
         leaf_index = [0]
+        g.composite_specs = self._composite_signature(bound)  # parameter -> the traced RaggedTensorSpec, ...
+        g.composite_arg_specs = {}  # id of a composite argument as traced -> its spec
         for name, value in bound.arguments.items():
             kind = params[name].kind
             if kind is inspect.Parameter.VAR_POSITIONAL:
@@ -446,9 +462,13 @@ class Function(PolymorphicFunction):
             elif kind is inspect.Parameter.VAR_KEYWORD:
                 symbolic = {k: _symbolic(value[k], k, shapes, g, leaf_index) for k in sorted(value)}
                 call_args[name] = {k: symbolic[k] for k in value}
+            elif name in g.composite_specs:
+                call_args[name] = _composite_arg(value, g.composite_specs[name], g)
             else:
                 call_args[name] = _symbolic(value, name, shapes, g, leaf_index)
-        inputs = dict(call_args)
+        # the ConcreteFunction's inputs: composite arguments by their specs
+        inputs = {name: nest.map_structure(lambda x: g.composite_arg_specs.get(id(x), x), v)
+                  if name not in g.composite_specs else g.composite_specs[name] for name, v in call_args.items()}
         traced = inspect.BoundArguments(bound.signature, bound.arguments.copy())
         traced.arguments.update(call_args)
         _state.depth += 1
@@ -467,6 +487,13 @@ class Function(PolymorphicFunction):
                         if x is None:
                             refs.append(None)
                             specs.append(None)
+                            continue
+                        composite = _composite_spec(x)
+                        if composite is not None:
+                            # tfshim does not record composites in graphs: the function runs eagerly
+                            g.mark_value_dependent("a composite tensor output")
+                            refs.append(None)
+                            specs.append(composite)
                             continue
                         t = convert_to_tensor(x)
                         refs.append(g.ref(t))
@@ -565,12 +592,39 @@ def _symbolic(value: Any, base: str, shapes: Any, g: func_graph.FuncGraph, leaf_
             g.arg_tensors.append(s)
             leaf_index[0] += 1
             return s
+        if _is_composite_spec(x) or _composite_spec(x) is not None:
+            return _composite_arg(x, x if _is_composite_spec(x) else _composite_spec(x), g)
         tracing_type = getattr(x, "__tf_tracing_type__", None)
         if tracing_type is not None:
             return tracing_type(None).placeholder_value(None)
         return x
 
     return nest.map_structure(leaf, value)
+
+
+def _composite_spec(x: Any) -> Any:
+    """The TypeSpec of a RaggedTensor or SparseTensor (None for any other value)."""
+    from tfshim.framework.sparse_tensor import SparseTensor
+    from tfshim.ops.ragged.ragged_tensor import RaggedTensor
+
+    return x._type_spec if isinstance(x, (RaggedTensor, SparseTensor)) else None
+
+
+def _is_composite_spec(x: Any) -> bool:
+    from tfshim.framework.sparse_tensor import SparseTensorSpec
+    from tfshim.ops.ragged.ragged_tensor import RaggedTensorSpec
+
+    return isinstance(x, (RaggedTensorSpec, SparseTensorSpec))
+
+
+def _composite_arg(value: Any, spec: Any, g: func_graph.FuncGraph) -> Any:
+    """What the traced function sees for a RaggedTensor/SparseTensor argument: the value itself, or for a spec
+    its placeholder_value. tfshim records no composite tensors in its graphs, so the trace is marked to run the
+    Python function eagerly on each call (TF runs a graph on the components)."""
+    g.mark_value_dependent("a composite tensor argument")
+    arg = spec.placeholder_value(None) if _is_composite_spec(value) else value
+    g.composite_arg_specs[id(arg)] = spec
+    return arg
 
 
 # ----- ConcreteFunction --------------------------------------------------------------------------
@@ -756,6 +810,9 @@ class ConcreteFunction(ConcreteFunctionType):
                 elif isinstance(t, Variable):
                     if not isinstance(v, Variable):
                         raise TypeError(self._binding_error(f"Can not cast {v!r} to {_type_text(t)}", args, kwargs))
+                elif _is_composite_spec(t):
+                    if _composite_spec(v) is None or not t.is_compatible_with(v):
+                        raise TypeError(self._binding_error(f"Can not cast {v!r} to {t!r}", args, kwargs))
                 elif not _same_python_value(t, v):
                     raise TypeError(self._binding_error(f"Can not cast {v!r} to {_type_text(t)}", args, kwargs))
         return bound
@@ -881,6 +938,8 @@ def _type_text(value: Any) -> str:
         return f"{name}[{', '.join(_type_text(v) for v in value)}]"
     if isinstance(value, dict):
         return "Dict[" + ", ".join(f"[{k!r}, {_type_text(value[k])}]" for k in value) + "]"
+    if _is_composite_spec(value):
+        return repr(value)
     return f"Literal[{value!r}]"
 
 
@@ -990,8 +1049,8 @@ class _GraphTensor:
 def _outputs(result: Any) -> Any:
     """TF converts every non-None output of a function to a tensor."""
     def convert(x: Any) -> Any:
-        if x is None:
-            return None
+        if x is None or _composite_spec(x) is not None:
+            return x
         t = convert_to_tensor(x)
         return _plain(t) if isinstance(t, _SymbolicArg) else t
 

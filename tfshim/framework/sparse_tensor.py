@@ -30,6 +30,7 @@ class SparseTensor(metaclass=_TFClassRepr):
 
     _tf_module = "tensorflow.python.framework.sparse_tensor"
     _tf_native_object = True  # a composite tensor: tf.is_tensor is True for it, as in TF
+    _tf_dispatch = True  # util/dispatch.py: TF's unary math ops map its values (ops/sparse_ops.py)
 
     @classmethod
     def from_value(cls, sparse_tensor_value: Any) -> SparseTensor:
@@ -171,6 +172,19 @@ class SparseTensorSpec:
             else:
                 dims = tuple(a if a == b else None for a, b in zip(dims, od))
         return SparseTensorSpec(None if dims is None else list(dims), self._dtype)
+
+    def placeholder_value(self, placeholder_context: Any) -> SparseTensor:
+        """TF: the value a traced function sees for an argument of this spec. TF's is symbolic; tfshim's is a
+        SparseTensor with no values whose unknown dimensions have size 1."""
+        import numpy as np
+
+        from tfshim.framework.tensor import _wrap_as
+
+        dims = [1] if self._shape.rank is None else [1 if d is None else d for d in self._shape.as_list()]
+        np_dtype = object if self._dtype == dtypes.string else self._dtype.as_numpy_dtype
+        return SparseTensor(_wrap_as(np.zeros((0, len(dims)), np.int64), dtypes.int64),
+                            _wrap_as(np.zeros(0, np_dtype), self._dtype),
+                            _wrap_as(np.array(dims, np.int64), dtypes.int64))
 
     def __eq__(self, other: object) -> bool:
         return (type(other) is SparseTensorSpec and self._dtype is other._dtype  # type: ignore[attr-defined]

@@ -2501,9 +2501,9 @@ def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse
 dispatch.install(
     globals(),
     unary=("negative", "abs", "sign", "square", "exp", "expm1", "log", "log1p", "reciprocal", "sqrt", "rsqrt",
-           "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "sigmoid", "erf", "erfc", "round",
-           "floor", "ceil", "is_nan", "is_inf", "is_finite", "conj", "logical_not", "cast", "saturate_cast",
-           "clip_by_value"),
+           "sin", "cos", "tan", "asin", "acos", "atan", "asinh", "atanh", "sinh", "cosh", "tanh", "sigmoid", "erf",
+           "erfc", "round", "floor", "ceil", "is_nan", "is_inf", "is_finite", "conj", "logical_not", "cast",
+           "saturate_cast", "clip_by_value"),
     binary=("add", "subtract", "multiply", "realdiv", "truediv", "divide", "divide_no_nan", "floordiv",
             "floormod", "truncatediv", "truncatemod", "pow", "atan2", "maximum", "minimum", "squared_difference",
             "xlogy", "xdivy", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal",

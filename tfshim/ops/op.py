@@ -38,7 +38,7 @@ def raise_op_error(op_name: str, err: KernelError, kernel_name: str | None = Non
     raise err.cls(None, None, "%s%s [Op:%s]%s" % (prefix, err.message, op_name, err.suffix)) from None
 
 
-_ALLOWED = re.compile(r"attr=(\w+):type(?:,default=\w+)?,allowed=\[([^\]]*)\]")
+_ALLOWED = re.compile(r"attr=(\w+):(?:type|list\(type\))(?:,default=\w+)?(?:,min=\d+)?,allowed=\[([^\]]*)\]")
 _OP_DEF_CACHE: dict[str, tuple[str, dict]] = {}
 
 

@@ -19,6 +19,7 @@ from tfshim.framework.indexed_slices import IndexedSlices
 from tfshim.framework.sparse_tensor import SparseTensor, convert_to_sparse
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.ops.op import KernelError, defop, dtype_mismatch, not_differentiable, tf_export
+from tfshim.util import dispatch
 
 _INVALID = errors.InvalidArgumentError
 
@@ -957,6 +958,19 @@ UNARY_MAP_VALUE_APIS = (
 def unary_map_values(op: Any, x: SparseTensor, *args: Any, **kwargs: Any) -> SparseTensor:
     """`op` on a SparseTensor's values (TF: _UnaryMapValueDispatcher.handle)."""
     return SparseTensor(x.indices, op(x.values, *args, **kwargs), x.dense_shape)
+
+
+_UNARY_MAP_VALUE_NAMES = frozenset(name.rsplit(".", 1)[1] for name in UNARY_MAP_VALUE_APIS)
+
+
+@dispatch.dispatch_for_unary_elementwise_apis
+def sparse_unary_elementwise_op(api: Any, x: Any, *args: Any, **kwargs: Any) -> Any:
+    """TF's _UnaryMapValueDispatcher: the ops of UNARY_MAP_VALUE_APIS map a SparseTensor's values; TF's
+    other unary elementwise ops do not take SparseTensors."""
+    if not isinstance(x, SparseTensor) or api.__name__ not in _UNARY_MAP_VALUE_NAMES \
+            or api.__module__ != "tfshim.ops.math_ops":
+        return NotImplemented
+    return unary_map_values(api, x, *args, **kwargs)
 
 
 # ----- maximum, minimum, softmax, split, reset_shape ----------------------------------------------------

@@ -19,6 +19,7 @@ from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.ops import string_hash
 from tfshim.ops.op import _DEVICE, KernelError, as_called, defop, dtype_mismatch, not_differentiable, op_def, tf_export
+from tfshim.util import dispatch
 
 _INVALID = errors.InvalidArgumentError
 
@@ -1158,3 +1159,15 @@ def to_hash_bucket(input: Any, num_buckets: Any, name: Any = None) -> Tensor:  #
     x = _input(input, dtypes.string, "StringToHashBucket", raw=raw)
     n = _num_buckets("StringToHashBucket", num_buckets, raw)
     return _run(StringToHashBucket, raw, x, num_buckets=n)
+
+
+# TF registers these with dispatch.register_unary_elementwise_api (string_ops.py), so that a RaggedTensor input
+# is mapped over its flat values (ops/ragged/ragged_dispatch.py); tf.strings.join takes ragged inputs through its
+# own handler (ops/ragged/ragged_string_ops.py).
+dispatch.install(
+    globals(),
+    unary=("regex_full_match", "regex_replace", "length", "substr", "to_number", "to_hash_bucket",
+           "to_hash_bucket_fast", "to_hash_bucket_strong", "as_string", "lower", "upper", "strip",
+           "unicode_transcode", "unicode_script"),
+    other=("join",),
+)

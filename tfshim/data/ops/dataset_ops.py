@@ -383,8 +383,10 @@ class DatasetV2:
                             f"DatasetToSingleElement_output_types_{len(self._flat_specs())}")
         return self._pack(first)
 
-    def ragged_batch(self, *args: Any, **kwargs: Any) -> DatasetV2:
-        raise NotImplementedError("tf.data.Dataset.ragged_batch is not implemented by tfshim")
+    def ragged_batch(self, batch_size: Any, drop_remainder: bool = False, row_splits_dtype: Any = dtypes.int64,
+                     name: str | None = None) -> DatasetV2:
+        """TF: batch, where dense components of not fully known shape become RaggedTensors."""
+        return _DenseToRaggedDataset(self, row_splits_dtype).batch(batch_size, drop_remainder)
 
     def sparse_batch(self, *args: Any, **kwargs: Any) -> DatasetV2:
         raise NotImplementedError("tf.data.Dataset.sparse_batch is not implemented by tfshim")
@@ -467,24 +469,24 @@ class _TensorSliceDataset(DatasetV2):
         flat = structure.flatten(element)
         first: int | None = None
         for t in flat:
-            if not isinstance(t, Tensor):
+            if not (isinstance(t, (Tensor, structure.SparseTensor)) or structure.is_ragged(t)):
                 raise TypeError("tfshim: Dataset.from_tensor_slices of datasets is not supported")
             if t.shape.rank == 0:
                 raise ValueError("Unbatching a tensor is only supported for rank >= 1")
-            n = t._value.shape[0]
+            n = structure.num_rows(t)
             if first is None:
                 first = n
             elif n != first:
                 raise ValueError(f"Dimensions {first} and {n} are not compatible")
-        spec = structure.map_structure(lambda t: TensorSpec(TensorShape(t._value.shape[1:]), t.dtype), element)
+        spec = structure.map_structure(structure.unbatch_spec, structure.type_spec_from_value(element))
         super().__init__(spec)
         self._flat = flat
         self._n = first or 0
 
     def _elements(self) -> Iterator[list]:
-        values = [(t._value, t._dtype) for t in self._flat]
+        columns = [structure.value_rows(t) for t in self._flat]
         for i in range(self._n):
-            yield [_wrap_as(v[i] if v.dtype.kind != "O" else np.asarray(v[i], dtype=object), d) for v, d in values]
+            yield [c[i] for c in columns]
 
     def _card(self) -> int:
         return self._n
@@ -974,12 +976,7 @@ class CacheDataset(_UnaryDataset):
 
 
 def _batch_spec(spec: Any, dim: int | None) -> Any:
-    def leaf(s: Any) -> Any:
-        if isinstance(s, TensorSpec):
-            return TensorSpec(TensorShape([dim]).concatenate(s.shape), s.dtype)
-        return structure.with_shape(s, TensorShape([dim]))
-
-    return structure.map_structure(leaf, spec)
+    return structure.map_structure(lambda s: structure.batch_spec(s, dim), spec)
 
 
 def _stack(rows: list, component: int) -> Tensor:
@@ -994,8 +991,19 @@ def _stack(rows: list, component: int) -> Tensor:
     return _wrap_as(np.stack([r._value for r in rows]), first._dtype)
 
 
-def _batch_rows(batch: list) -> list:
-    return [None if batch[0][c] is None else _stack([row[c] for row in batch], c) for c in range(len(batch[0]))]
+def _batch_rows(batch: list, specs: list | None = None) -> list:
+    """One batch from the flat elements in `batch`; `specs` (the flat element specs) says which components
+    are composites (SparseTensor, RaggedTensor)."""
+    out = []
+    for c in range(len(batch[0])):
+        rows = [row[c] for row in batch]
+        if rows[0] is None:
+            out.append(None)
+        elif specs is not None and not isinstance(specs[c], TensorSpec):
+            out.append(structure.stack_rows(rows, specs[c]))
+        else:
+            out.append(_stack(rows, c))
+    return out
 
 
 def _batch_size(value: Any, op: str) -> int:
@@ -1010,8 +1018,9 @@ class _BatchDataset(_UnaryDataset):
         self._batch = _batch_size(batch_size, "BatchDatasetV2")
         self._drop = bool(drop_remainder)
         for s in input_dataset._flat_specs():
-            if not isinstance(s, (TensorSpec, structure.NoneTensorSpec)):
+            if not structure.is_batchable(s):
                 raise TypeError(f"tfshim: Dataset.batch of elements of type {s!r} is not supported")
+        self._specs = input_dataset._flat_specs()
         super().__init__(input_dataset, _batch_spec(input_dataset._structure, self._batch if self._drop else None))
         if parallel:
             self._repr_name = "_ParallelBatchDataset"
@@ -1027,10 +1036,36 @@ class _BatchDataset(_UnaryDataset):
         for flat in self._input._elements():
             batch.append(flat)
             if len(batch) == self._batch:
-                yield _batch_rows(batch)
+                yield _batch_rows(batch, self._specs)
                 batch = []
         if batch and not self._drop:
-            yield _batch_rows(batch)
+            yield _batch_rows(batch, self._specs)
+
+
+class _DenseToRaggedDataset(_UnaryDataset):
+    """TF: ragged_batch_op._DenseToRaggedDataset: each dense component of rank > 0 whose shape is not fully
+    known becomes a RaggedTensor, ragged up to its last unknown dimension (ragged_rank 0: still a Tensor,
+    but batched as ragged rows)."""
+
+    def __init__(self, input_dataset: DatasetV2, row_splits_dtype: Any) -> None:
+        from tfshim.ops.ragged.ragged_tensor import RaggedTensorSpec
+
+        def to_ragged_spec(s: Any) -> Any:
+            if not isinstance(s, TensorSpec) or s.shape.rank is None or s.shape.is_fully_defined():
+                return s
+            ragged_rank = max(i for i, d in enumerate(s.shape.as_list()) if d is None)
+            return RaggedTensorSpec(s.shape, s.dtype, ragged_rank, row_splits_dtype)
+
+        super().__init__(input_dataset, structure.map_structure(to_ragged_spec, input_dataset._structure))
+
+    def _elements(self) -> Iterator[list]:
+        from tfshim.ops.ragged.ragged_tensor import RaggedTensor
+
+        specs = self._flat_specs()
+        for flat in self._input._elements():
+            yield [RaggedTensor.from_tensor(t, ragged_rank=s.ragged_rank).with_row_splits_dtype(s.row_splits_dtype)
+                   if structure.is_ragged_spec(s) and s.ragged_rank > 0 and isinstance(t, Tensor) else t
+                   for t, s in zip(flat, specs)]
 
 
 class _RebatchDataset(_UnaryDataset):
@@ -1075,13 +1110,11 @@ class _UnbatchDataset(_UnaryDataset):
     def __init__(self, input_dataset: DatasetV2) -> None:
         specs = input_dataset._flat_specs()
         for s in specs:
-            if not isinstance(s, TensorSpec):
+            if not structure.is_batchable(s) or isinstance(s, structure.NoneTensorSpec):
                 raise TypeError(f"tfshim: Dataset.unbatch of elements of type {s!r} is not supported")
             if s.shape.rank == 0:
                 raise ValueError("Cannot unbatch an input with scalar components.")
-        spec = structure.map_structure(
-            lambda s: TensorSpec(TensorShape(None) if s.shape.rank is None else s.shape[1:], s.dtype),
-            input_dataset._structure)
+        spec = structure.map_structure(structure.unbatch_spec, input_dataset._structure)
         super().__init__(input_dataset, spec)
 
     def _card(self) -> int:
@@ -1095,15 +1128,14 @@ class _UnbatchDataset(_UnaryDataset):
 
     def _elements(self) -> Iterator[list]:
         for flat in self._input._elements():
-            sizes = {t._value.shape[0] for t in flat}
-            if len(sizes) > 1:
+            sizes = [structure.num_rows(t) for t in flat]
+            if len(set(sizes)) > 1:
                 raise _IteratorError(errors.InvalidArgumentError,
                                      "Input element must have the same batch size in each component. Component 0 "
-                                     f"had size {flat[0]._value.shape[0]} but component 1 had size "
-                                     f"{flat[1]._value.shape[0]}.")
-            n = sizes.pop() if sizes else 0
-            for i in range(n):
-                yield [_wrap_as(t._value[i], t._dtype) for t in flat]
+                                     f"had size {sizes[0]} but component 1 had size {sizes[1]}.")
+            columns = [structure.value_rows(t) for t in flat]
+            for i in range(sizes[0] if sizes else 0):
+                yield [c[i] for c in columns]
 
 
 def _padded_shape(padded: Any, spec: TensorSpec) -> TensorShape:

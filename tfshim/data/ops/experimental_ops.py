@@ -170,15 +170,12 @@ def at(dataset: DatasetV2, index: Any) -> Any:
 
 @tf_export("data.experimental.dense_to_ragged_batch")
 def dense_to_ragged_batch(batch_size: Any, drop_remainder: bool = False, row_splits_dtype: Any = None) -> _Transform:
-    """TF: batch, with ragged rows for components of unknown shape. Fully defined components batch
-    as `Dataset.batch` does (as in TF); the ragged case raises NotImplementedError in tfshim."""
-    def apply(ds: DatasetV2) -> DatasetV2:
-        from tfshim.data.util import structure
+    """TF: Dataset.ragged_batch as a transformation: dense components of unknown shape batch as
+    RaggedTensors."""
+    from tfshim.framework import dtypes
 
-        for spec in structure.flatten(ds.element_spec):
-            if spec.shape is None or not spec.shape.is_fully_defined():
-                raise NotImplementedError("tf.data.experimental.dense_to_ragged_batch of elements with unknown "
-                                          "dimensions is not implemented by tfshim (ragged elements)")
-        return ds.batch(batch_size, drop_remainder)
+    def apply(ds: DatasetV2) -> DatasetV2:
+        return ds.ragged_batch(batch_size, drop_remainder, dtypes.int64 if row_splits_dtype is None
+                               else row_splits_dtype)
 
     return apply

@@ -47,7 +47,8 @@ def _symbolic_element(spec: Any, unknown: int, fill: int) -> Any:
             out.append(_VariantDataset(s.element_spec, [[_plain(x) for x in row]] * unknown))
             continue
         t = structure.dummy_value(s, unknown, fill)
-        out.append(_df._symbolic_arg(t, f"args_{i}", s.shape))
+        # composites (RaggedTensor, SparseTensor) are passed as stand-in values, not as symbolic tensors
+        out.append(_df._symbolic_arg(t, f"args_{i}", s.shape) if isinstance(s, _df.TensorSpec) else t)
     return structure.pack_as(spec, out)
 
 

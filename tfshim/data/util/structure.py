@@ -4,10 +4,11 @@ As in tf.data, tuples, namedtuples and dicts are structures and lists are atoms 
 tensor). An element is held internally as the flat list of its components in `flatten` order;
 `element_spec` is the same structure with a spec per component.
 
-Plug-in point for composite values: `type_spec_from_value` turns one leaf into its spec and
-`normalize_leaf` into the value tf.data carries. Only dense tensors (`TensorSpec`) and nested
-datasets (`DatasetSpec`) exist today; RaggedTensor/SparseTensor leaves raise TypeError until their
-specs are added here (one branch each: spec from value, batch/unbatch of the spec).
+Composite values: `type_spec_from_value` turns one leaf into its spec and `normalize_leaf` into the
+value tf.data carries. Dense tensors (`TensorSpec`), nested datasets (`DatasetSpec`), RaggedTensors
+(`RaggedTensorSpec`) and SparseTensors (`SparseTensorSpec`) are leaves; a composite travels whole
+(TF encodes it as variant tensors, tfshim keeps the object). `batch_spec`/`unbatch_spec`,
+`value_rows` and `stack_rows` are TF's BatchableTypeSpec rules for each kind.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import numpy as np
 from tfshim.eager.def_function import TensorSpec
 from tfshim.framework import dtypes
 from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.sparse_tensor import SparseTensor, SparseTensorSpec, SparseTensorValue
 from tfshim.framework.tensor import Tensor
 from tfshim.framework.tensor_shape import TensorShape
 from tfshim.framework.variables import Variable
@@ -102,8 +104,10 @@ def normalize_leaf(value: Any, dtype: Any = None) -> Any:
     """The value tf.data carries for one leaf: a dataset or None as is, anything else a tensor."""
     from tfshim.data.ops.dataset_ops import DatasetV2
 
-    if value is None or isinstance(value, DatasetV2):
+    if value is None or isinstance(value, (DatasetV2, SparseTensor)) or is_ragged(value):
         return value
+    if isinstance(value, SparseTensorValue):
+        return SparseTensor.from_value(value)
     if isinstance(value, Variable):
         value = value.value()
     if isinstance(value, Tensor) and (dtype is None or value._dtype == dtype):
@@ -127,13 +131,91 @@ def type_spec_from_value(element: Any) -> Any:
             return TensorSpec(x.shape, x.dtype)
         if x is None:
             return NoneTensorSpec()
+        if isinstance(x, SparseTensor):
+            return SparseTensorSpec.from_value(x)
+        if is_ragged(x):
+            from tfshim.ops.ragged.ragged_tensor import RaggedTensorSpec
+
+            return RaggedTensorSpec.from_value(x)
         raise TypeError(f"Could not build a `TypeSpec` for {x} with type {type(x).__name__}")
 
     return map_structure(leaf, element)
 
 
+def is_ragged(x: Any) -> bool:
+    from tfshim.ops.ragged.ragged_tensor import RaggedTensor
+
+    return isinstance(x, RaggedTensor)
+
+
+def is_ragged_spec(spec: Any) -> bool:
+    from tfshim.ops.ragged.ragged_tensor import RaggedTensorSpec
+
+    return isinstance(spec, RaggedTensorSpec)
+
+
+def is_batchable(spec: Any) -> bool:
+    """The specs Dataset.batch/unbatch/from_tensor_slices accept (TF's BatchableTypeSpecs)."""
+    return isinstance(spec, (TensorSpec, SparseTensorSpec, NoneTensorSpec)) or is_ragged_spec(spec)
+
+
+def batch_spec(spec: Any, dim: int | None) -> Any:
+    """The spec of a batch of `dim` (None: unknown) elements of `spec` (TF: TypeSpec._batch)."""
+    if isinstance(spec, TensorSpec):
+        return TensorSpec(TensorShape([dim]).concatenate(spec.shape), spec.dtype)
+    if isinstance(spec, SparseTensorSpec):
+        return SparseTensorSpec(TensorShape([dim]).concatenate(spec.shape), spec.dtype)
+    if is_ragged_spec(spec):
+        return spec._batch(dim)
+    return with_shape(spec, TensorShape([dim]))
+
+
+def unbatch_spec(spec: Any) -> Any:
+    """The spec of one row of a value of `spec` (TF: TypeSpec._unbatch)."""
+    if isinstance(spec, (TensorSpec, SparseTensorSpec)):
+        return type(spec)(TensorShape(None) if spec.shape.rank is None else spec.shape[1:], spec.dtype)
+    if is_ragged_spec(spec):
+        return spec._unbatch()
+    return spec
+
+
+def value_rows(value: Any) -> list:
+    """The rows of a batched value along dimension 0 (what from_tensor_slices and unbatch yield)."""
+    if isinstance(value, SparseTensor):
+        from tfshim.ops.sparse_ops import unbatch_rows
+
+        return unbatch_rows(value)
+    if is_ragged(value):
+        return [value[i] for i in range(value.nrows_static())]
+    from tfshim.framework.tensor import _wrap_as
+
+    v, d = value._value, value._dtype
+    return [_wrap_as(v[i] if v.dtype.kind != "O" else np.asarray(v[i], dtype=object), d) for i in range(v.shape[0])]
+
+
+def num_rows(value: Any) -> int:
+    if isinstance(value, SparseTensor):
+        return int(value.dense_shape._value[0])
+    if is_ragged(value):
+        return value.nrows_static()
+    return value._value.shape[0]
+
+
+def stack_rows(rows: list, spec: Any) -> Any:
+    """One value batching `rows`, elements of `spec` that is not a TensorSpec (TF: the batch kernels on the
+    variant encodings of SparseTensors and RaggedTensors)."""
+    if isinstance(spec, SparseTensorSpec):
+        from tfshim.ops.sparse_ops import batch_rows
+
+        return batch_rows(rows)
+    from tfshim.ops.ragged.ragged_array_ops import _stack_rows
+
+    return _stack_rows(rows, spec.row_splits_dtype, spec.dtype, spec.shape)
+
+
 def spec_shape(spec: Any) -> TensorShape:
-    return spec.shape if isinstance(spec, TensorSpec) else spec._dataset_shape
+    return spec.shape if isinstance(spec, (TensorSpec, SparseTensorSpec)) or is_ragged_spec(spec) \
+        else spec._dataset_shape
 
 
 def with_shape(spec: Any, shape: TensorShape) -> Any:
@@ -157,6 +239,8 @@ def spec_supertype(a: Any, b: Any) -> Any:
         if a.dtype != b.dtype:
             return None
         return TensorSpec(most_specific_compatible_shape(a.shape, b.shape), a.dtype)
+    if isinstance(a, SparseTensorSpec) or is_ragged_spec(a):
+        return a.most_specific_common_supertype([b])
     return a if a == b else None
 
 
@@ -172,6 +256,20 @@ def dummy_value(spec: Any, unknown: int, fill: int) -> Any:
     that stand in for TF's shape inference when tracing a dataset function)."""
     from tfshim.framework.tensor import _wrap_as
 
+    if isinstance(spec, SparseTensorSpec):
+        # every position of the stand-in dense shape holds a value
+        dense = dummy_value(TensorSpec(spec.shape, spec.dtype), unknown, fill)
+        grid = np.indices(dense._value.shape).reshape(dense._value.ndim, -1).T.astype(np.int64)
+        return SparseTensor(grid, _wrap_as(dense._value.reshape(-1), spec.dtype),
+                            np.array(dense._value.shape, np.int64))
+    if is_ragged_spec(spec):
+        from tfshim.ops.ragged.ragged_tensor import RaggedTensor
+
+        dense = dummy_value(TensorSpec(spec.shape, spec.dtype), unknown, fill)
+        if spec.ragged_rank == 0:
+            return dense
+        rt = RaggedTensor.from_tensor(dense, ragged_rank=spec.ragged_rank)
+        return rt.with_row_splits_dtype(spec.row_splits_dtype)
     shape = spec.shape
     dims = [unknown] if shape.rank is None else [unknown if d is None else d for d in shape.as_list()]
     dt = spec.dtype

@@ -616,6 +616,11 @@ class RaggedTensorSpec:
         return hash((str(self._shape), self._dtype, self._ragged_rank, self._row_splits_dtype))
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:
+        from tfshim.framework.tensor_spec import TensorSpec
+
+        if self._ragged_rank == 0 and isinstance(spec_or_value, (Tensor, TensorSpec)):
+            # TF: a spec of ragged rank 0 stands for its flat values, a dense tensor
+            return TensorSpec(self._shape, self._dtype).is_compatible_with(spec_or_value)
         if isinstance(spec_or_value, RaggedTensor):
             spec_or_value = RaggedTensorSpec.from_value(spec_or_value)
         if not isinstance(spec_or_value, RaggedTensorSpec):
@@ -681,6 +686,20 @@ class RaggedTensorSpec:
 
     def _unbatch(self) -> RaggedTensorSpec:
         return RaggedTensorSpec(self._shape[1:], self._dtype, self._ragged_rank - 1, self._row_splits_dtype)
+
+    def placeholder_value(self, placeholder_context: Any) -> Any:
+        """TF: the value a traced function sees for an argument of this spec. TF's is symbolic; tfshim's is a
+        RaggedTensor of ones (empty strings) whose unknown dimensions have size 1."""
+        dims = [1] * (self._ragged_rank + 1) if self._shape.rank is None else \
+            [1 if d is None else d for d in self._shape.as_list()]
+        if self._dtype == dtypes.string:
+            dense = _tensor(np.full(dims, b"", dtype=object), self._dtype)
+        else:
+            dense = _tensor(np.ones(dims, dtype=self._dtype.as_numpy_dtype), self._dtype)
+        if self._ragged_rank == 0:
+            return dense
+        return RaggedTensor.from_tensor(dense, ragged_rank=self._ragged_rank,
+                                        row_splits_dtype=self._row_splits_dtype)
 
     @classmethod
     def from_value(cls, value: Any) -> RaggedTensorSpec:

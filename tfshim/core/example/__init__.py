@@ -1,0 +1,1 @@
+"""tf.train.Example and tf.train.Feature (TF: tensorflow/core/example/)."""
