@@ -347,6 +347,25 @@ EXTRA_SPECS: list[OpSpec] = [
         x[None, ..., None], mod.cast(mod.reshape(mod.range(4), [2, 2, 1, 1]) / 4, x.dtype),
         [1, 2 * x.shape[0], 2 * x.shape[1], 1], 2, "SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32",),
            bounded=100.0, max_examples=10, **NOT_EXACT),
+    # ---- 3-D convolution and pooling (nn_ops_3d.py): x is one 3-D image of one channel
+    OpSpec("nn.conv3d", lambda mod, x: mod.nn.conv3d(
+        x[None, ..., None], mod.cast(mod.reshape(mod.range(16), [2, 2, 2, 1, 2]) / 16 - 0.3, x.dtype),
+        [1, 1, 1, 1, 1], "SAME"), 1, min_rank=3, max_rank=3, dtypes=("float32", "float64"), bounded=100.0,
+           max_examples=10, **NOT_EXACT),
+    OpSpec("nn.conv3d_valid_stride2", lambda mod, x: mod.nn.conv3d(  # padded: oneDNN's empty outputs are wrong
+        mod.pad(x, [[1, 1]] * 3)[None, ..., None], mod.cast(mod.reshape(mod.range(8), [2, 2, 1, 1, 2]) / 8, x.dtype),
+        [1, 2, 1, 2, 1], "VALID"), 1, min_rank=3, max_rank=3, dtypes=("float32",), bounded=100.0,
+           max_examples=10, **NOT_EXACT),
+    OpSpec("nn.conv3d_transpose", lambda mod, x: mod.nn.conv3d_transpose(
+        x[None, ..., None], mod.cast(mod.reshape(mod.range(8), [2, 2, 2, 1, 1]) / 8, x.dtype),
+        [1, 2 * x.shape[0], 2 * x.shape[1], 2 * x.shape[2], 1], 2, "SAME"), 1, min_rank=3, max_rank=3,
+           dtypes=("float32",), bounded=100.0, max_examples=10, **NOT_EXACT),
+    OpSpec("nn.max_pool3d", lambda mod, x: mod.nn.max_pool3d(x[None, ..., None], 2, 1, "SAME"), 1, min_rank=3,
+           max_rank=3, dtypes=("float32",), bounded=2.0**99, max_examples=15, **NOT_EXACT,
+           note="NaN/-inf/-0/denormal window maxima: see compat/DIFFERENCES.md"),
+    OpSpec("nn.avg_pool3d", lambda mod, x: mod.nn.avg_pool3d(x[None, ..., None], 2, [1, 2, 1], "SAME"), 1,
+           min_rank=3, max_rank=3, dtypes=("float32",), rejected=("float64",), bounded=100.0, max_examples=10,
+           **NOT_EXACT),
     # ---- counting and scans
     OpSpec("math.bincount", lambda mod, x: [mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7)),
                                             mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7),

@@ -5,6 +5,7 @@ from tfshim.ops.nn_impl import atrous_conv2d as atrous_conv2d
 from tfshim.ops.nn_ops import avg_pool as avg_pool
 from tfshim.ops.nn_ops import avg_pool1d as avg_pool1d
 from tfshim.ops.nn_ops import avg_pool2d as avg_pool2d
+from tfshim.ops.nn_ops_3d import avg_pool3d as avg_pool3d
 from tfshim.ops.nn_impl import batch_norm_with_global_normalization as batch_norm_with_global_normalization
 from tfshim.ops.nn_impl import batch_normalization as batch_normalization
 from tfshim.ops.nn_ops import bias_add as bias_add
@@ -12,6 +13,8 @@ from tfshim.ops.nn_ops import conv1d as conv1d
 from tfshim.ops.nn_impl import conv1d_transpose as conv1d_transpose
 from tfshim.ops.nn_ops import conv2d as conv2d
 from tfshim.ops.nn_impl import conv2d_transpose as conv2d_transpose
+from tfshim.ops.nn_ops_3d import conv3d as conv3d
+from tfshim.ops.nn_ops_3d import conv3d_transpose as conv3d_transpose
 from tfshim.ops.nn_impl import conv_transpose as conv_transpose
 from tfshim.ops.nn_impl import convolution as convolution
 from tfshim.ops.nn_impl import crelu as crelu
@@ -32,6 +35,7 @@ from tfshim.ops.nn_impl import local_response_normalization as lrn
 from tfshim.ops.nn_ops import max_pool as max_pool
 from tfshim.ops.nn_ops import max_pool1d as max_pool1d
 from tfshim.ops.nn_ops import max_pool2d as max_pool2d
+from tfshim.ops.nn_ops_3d import max_pool3d as max_pool3d
 from tfshim.ops.nn_ops import moments as moments
 from tfshim.ops.nn_impl import normalize_moments as normalize_moments
 from tfshim.ops.nn_ops import relu as relu
@@ -61,6 +65,7 @@ __all__ = [
     'avg_pool',
     'avg_pool1d',
     'avg_pool2d',
+    'avg_pool3d',
     'batch_norm_with_global_normalization',
     'batch_normalization',
     'bias_add',
@@ -68,6 +73,8 @@ __all__ = [
     'conv1d_transpose',
     'conv2d',
     'conv2d_transpose',
+    'conv3d',
+    'conv3d_transpose',
     'conv_transpose',
     'convolution',
     'crelu',
@@ -88,6 +95,7 @@ __all__ = [
     'max_pool',
     'max_pool1d',
     'max_pool2d',
+    'max_pool3d',
     'moments',
     'normalize_moments',
     'relu',

@@ -228,14 +228,19 @@ def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
 @tf_export("nn.conv_transpose")
 def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, padding: str = "SAME",  # noqa: A002
                    data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
-    """TF: tf.nn.conv_transpose: conv1d_transpose or conv2d_transpose by the rank of output_shape."""
+    """TF: tf.nn.conv_transpose: conv1d_, conv2d_ or conv3d_transpose by the rank of output_shape."""
     n = len(output_shape._value if isinstance(output_shape, Tensor) else output_shape)
     if n == 3:
         return conv1d_transpose(input, filters, output_shape, strides, padding, data_format or "NWC", dilations)
     if n == 4:
         return conv2d_transpose(input, filters, output_shape, strides, padding, data_format or "NHWC", dilations)
-    raise NotImplementedError("tf.nn.conv_transpose with 3 spatial dimensions (conv3d_transpose) is not "
-                              "implemented by tfshim")
+    if n == 5:
+        from tfshim.ops import nn_ops_3d
+
+        return nn_ops_3d.conv3d_transpose(input, filters, output_shape, strides, padding, data_format or "NDHWC",
+                                          dilations)
+    raise ValueError(f"`output_shape` must be of length 3, 4 or 5. Received: output_shape={output_shape} of "
+                     f"length {n}.")
 
 
 @tf_export("nn.depthwise_conv2d")
@@ -389,14 +394,19 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: Any = None) -> Tensor
 @tf_export("nn.convolution")
 def convolution(input: Any, filters: Any, strides: Any = None, padding: str = "VALID",  # noqa: A002
                 data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
-    """TF: tf.nn.convolution for 1-D and 2-D convolutions (dispatching to conv1d / conv2d)."""
+    """TF: tf.nn.convolution for 1-D, 2-D and 3-D convolutions (dispatching to conv1d / conv2d / conv3d)."""
     _, _, nn, _ = _ops()
     x = convert_to_tensor(input)
     if x.shape.ndims == 3:
         return nn.conv1d(x, filters, strides or 1, padding, dilations=dilations)
     if x.shape.ndims == 4:
         return nn.conv2d(x, filters, strides or 1, padding, dilations=dilations)
-    raise NotImplementedError("tf.nn.convolution with 3 spatial dimensions (conv3d) is not implemented by tfshim")
+    if x.shape.ndims == 5:
+        from tfshim.ops import nn_ops_3d
+
+        return nn_ops_3d.conv3d(x, filters, nn._get_sequence(strides, 3, "strides"), padding,
+                                dilations=nn._get_sequence(dilations, 3, "dilations"))
+    raise NotImplementedError("tfshim: tf.nn.convolution takes 3-D, 4-D or 5-D inputs (1 to 3 spatial dimensions)")
 
 
 @tf_export("nn.atrous_conv2d")

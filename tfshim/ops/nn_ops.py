@@ -1087,22 +1087,30 @@ def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: 
 @tf_export("nn.max_pool")
 def max_pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: Any = None,  # noqa: A002
              name: Any = None) -> Tensor:
-    """TF: tf.nn.max_pool: 1-D or 2-D by the input's rank (3 or 4); 3-D pooling is not implemented."""
+    """TF: tf.nn.max_pool: 1-D, 2-D or 3-D by the input's rank (3, 4 or 5)."""
     x = convert_to_tensor(input)
     n = x._value.ndim - 2
+    if n == 3:
+        from tfshim.ops import nn_ops_3d
+
+        return nn_ops_3d.max_pool3d(x, ksize, strides, padding, data_format or "NDHWC")
     if n not in (1, 2):
-        raise NotImplementedError("tfshim: tf.nn.max_pool supports 3-D and 4-D inputs")
+        raise ValueError(f"`input.shape.rank` must be 3, 4 or 5. Received: input.shape={x.shape} of rank {n + 2}.")
     return _pool(MaxPool, x, ksize, strides, padding, n, data_format)
 
 
 @tf_export("nn.avg_pool")
 def avg_pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: Any = None,  # noqa: A002
              name: Any = None) -> Tensor:
-    """TF: tf.nn.avg_pool: 1-D or 2-D by the input's rank (3 or 4); 3-D pooling is not implemented."""
+    """TF: tf.nn.avg_pool: 1-D, 2-D or 3-D by the input's rank (3, 4 or 5)."""
     x = convert_to_tensor(input)
     n = x._value.ndim - 2
+    if n == 3:
+        from tfshim.ops import nn_ops_3d
+
+        return nn_ops_3d.avg_pool3d(x, ksize, strides, padding, data_format or "NDHWC")
     if n not in (1, 2):
-        raise NotImplementedError("tfshim: tf.nn.avg_pool supports 3-D and 4-D inputs")
+        raise ValueError(f"`input.shape.rank` must be 3, 4 or 5. Received: input.shape={x.shape} of rank {n + 2}.")
     return _pool(AvgPool, x, ksize, strides, padding, n, data_format)
 
 
