@@ -366,6 +366,19 @@ EXTRA_SPECS: list[OpSpec] = [
     OpSpec("nn.avg_pool3d", lambda mod, x: mod.nn.avg_pool3d(x[None, ..., None], 2, [1, 2, 1], "SAME"), 1,
            min_rank=3, max_rank=3, dtypes=("float32",), rejected=("float64",), bounded=100.0, max_examples=10,
            **NOT_EXACT),
+    # ---- losses scaled for tf.distribute replicas (nn_impl_distribute.py), CTC helpers (ctc_ops.py)
+    OpSpec("nn.compute_average_loss", lambda mod, x: mod.nn.compute_average_loss(x), 1, min_rank=1,
+           dtypes=("float32", "float64"), max_examples=10),
+    OpSpec("nn.compute_average_loss_weighted", lambda mod, x: mod.nn.compute_average_loss(
+        x, sample_weight=mod.range(x.shape[0], dtype=mod.float32) / 2, global_batch_size=3), 1, min_rank=1,
+           max_rank=1, dtypes=("float32", "float64"), max_examples=10),
+    OpSpec("nn.scale_regularization_loss", lambda mod, x: mod.nn.scale_regularization_loss(x), 1,
+           dtypes=("float32", "float64"), max_examples=10),
+    OpSpec("nn.collapse_repeated", lambda mod, x: mod.nn.collapse_repeated(
+        mod.math.floormod(x, 3), mod.fill([x.shape[0]], x.shape[1] - 1)), 1, min_rank=2, max_rank=2,
+           dtypes=("int32", "int64"), grad=False, max_examples=10),
+    OpSpec("nn.ctc_unique_labels", lambda mod, x: mod.nn.ctc_unique_labels(mod.math.floormod(x, 4)), 1, min_rank=2,
+           max_rank=2, dtypes=("int32", "int64"), grad=False, max_examples=10),
     # ---- counting and scans
     OpSpec("math.bincount", lambda mod, x: [mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7)),
                                             mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7),

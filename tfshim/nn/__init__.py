@@ -9,6 +9,8 @@ from tfshim.ops.nn_ops_3d import avg_pool3d as avg_pool3d
 from tfshim.ops.nn_impl import batch_norm_with_global_normalization as batch_norm_with_global_normalization
 from tfshim.ops.nn_impl import batch_normalization as batch_normalization
 from tfshim.ops.nn_ops import bias_add as bias_add
+from tfshim.ops.ctc_ops import collapse_repeated as collapse_repeated
+from tfshim.ops.nn_impl_distribute import compute_average_loss as compute_average_loss
 from tfshim.ops.nn_ops import conv1d as conv1d
 from tfshim.ops.nn_impl import conv1d_transpose as conv1d_transpose
 from tfshim.ops.nn_ops import conv2d as conv2d
@@ -18,6 +20,7 @@ from tfshim.ops.nn_ops_3d import conv3d_transpose as conv3d_transpose
 from tfshim.ops.nn_impl import conv_transpose as conv_transpose
 from tfshim.ops.nn_impl import convolution as convolution
 from tfshim.ops.nn_impl import crelu as crelu
+from tfshim.ops.ctc_ops import ctc_unique_labels as ctc_unique_labels
 from tfshim.ops.nn_impl import depth_to_space as depth_to_space
 from tfshim.ops.nn_impl import depthwise_conv2d as depthwise_conv2d
 from tfshim.ops.nn_ops import dropout as dropout
@@ -40,6 +43,7 @@ from tfshim.ops.nn_ops import moments as moments
 from tfshim.ops.nn_impl import normalize_moments as normalize_moments
 from tfshim.ops.nn_ops import relu as relu
 from tfshim.ops.nn_ops import relu6 as relu6
+from tfshim.ops.nn_impl_distribute import scale_regularization_loss as scale_regularization_loss
 from tfshim.ops.nn_ops import selu as selu
 from tfshim.ops.nn_impl import separable_conv2d as separable_conv2d
 from tfshim.ops.math_ops import sigmoid as sigmoid
@@ -69,6 +73,8 @@ __all__ = [
     'batch_norm_with_global_normalization',
     'batch_normalization',
     'bias_add',
+    'collapse_repeated',
+    'compute_average_loss',
     'conv1d',
     'conv1d_transpose',
     'conv2d',
@@ -78,6 +84,7 @@ __all__ = [
     'conv_transpose',
     'convolution',
     'crelu',
+    'ctc_unique_labels',
     'depth_to_space',
     'depthwise_conv2d',
     'dropout',
@@ -100,6 +107,7 @@ __all__ = [
     'normalize_moments',
     'relu',
     'relu6',
+    'scale_regularization_loss',
     'selu',
     'separable_conv2d',
     'sigmoid',
