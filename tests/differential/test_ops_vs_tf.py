@@ -379,6 +379,17 @@ EXTRA_SPECS: list[OpSpec] = [
            dtypes=("int32", "int64"), grad=False, max_examples=10),
     OpSpec("nn.ctc_unique_labels", lambda mod, x: mod.nn.ctc_unique_labels(mod.math.floormod(x, 4)), 1, min_rank=2,
            max_rank=2, dtypes=("int32", "int64"), grad=False, max_examples=10),
+    # ---- grayscale morphology (morphological_ops.py)
+    OpSpec("nn.dilation2d", lambda mod, x: mod.nn.dilation2d(
+        x[None, ..., None], mod.cast(mod.constant([[[1], [0]], [[-2], [3]]]), x.dtype), [1, 1, 1, 1], "SAME", "NHWC",
+        [1, 1, 1, 1]), 1, min_rank=2, max_rank=2, dtypes=FLOATS + ("int32", "uint8"), rejected=("complex64",),
+           max_examples=15),
+    OpSpec("nn.dilation2d_strided_rates", lambda mod, x: mod.nn.dilation2d(
+        x[None, ..., None], mod.cast(mod.constant([[[1], [0]], [[-2], [3]]]), x.dtype), [1, 2, 1, 1], "VALID",
+        "NHWC", [1, 1, 2, 1]), 1, min_rank=2, max_rank=2, dtypes=("float32",), max_examples=10),
+    OpSpec("nn.erosion2d", lambda mod, x: mod.nn.erosion2d(
+        x[None, ..., None], mod.cast(mod.constant([[[1], [0], [2]]]), x.dtype), [1, 1, 2, 1], "SAME", "NHWC",
+        [1, 1, 1, 1]), 1, min_rank=2, max_rank=2, dtypes=("float32", "float64", "int32"), max_examples=10),
     # ---- counting and scans
     OpSpec("math.bincount", lambda mod, x: [mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7)),
                                             mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7),

@@ -23,9 +23,11 @@ from tfshim.ops.nn_impl import crelu as crelu
 from tfshim.ops.ctc_ops import ctc_unique_labels as ctc_unique_labels
 from tfshim.ops.nn_impl import depth_to_space as depth_to_space
 from tfshim.ops.nn_impl import depthwise_conv2d as depthwise_conv2d
+from tfshim.ops.morphological_ops import dilation2d as dilation2d
 from tfshim.ops.nn_ops import dropout as dropout
 from tfshim.ops.nn_ops import elu as elu
 from tfshim.ops.nn_impl import embedding_lookup as embedding_lookup
+from tfshim.ops.morphological_ops import erosion2d as erosion2d
 from tfshim.ops.nn_ops import gelu as gelu
 from tfshim.ops.nn_impl import in_top_k as in_top_k
 from tfshim.ops.nn_impl import l2_loss as l2_loss
@@ -87,9 +89,11 @@ __all__ = [
     'ctc_unique_labels',
     'depth_to_space',
     'depthwise_conv2d',
+    'dilation2d',
     'dropout',
     'elu',
     'embedding_lookup',
+    'erosion2d',
     'gelu',
     'in_top_k',
     'l2_loss',
