@@ -390,6 +390,11 @@ EXTRA_SPECS: list[OpSpec] = [
     OpSpec("nn.erosion2d", lambda mod, x: mod.nn.erosion2d(
         x[None, ..., None], mod.cast(mod.constant([[[1], [0], [2]]]), x.dtype), [1, 1, 2, 1], "SAME", "NHWC",
         [1, 1, 1, 1]), 1, min_rank=2, max_rank=2, dtypes=("float32", "float64", "int32"), max_examples=10),
+    OpSpec("nn.max_pool_with_argmax", lambda mod, x: mod.nn.max_pool_with_argmax(x[None, ..., None], 2, 1, "SAME"),
+           1, min_rank=2, max_rank=2, dtypes=FLOATS + ("int32",), rejected=("complex64",), max_examples=15),
+    OpSpec("nn.max_pool_with_argmax_batch_index", lambda mod, x: mod.nn.max_pool_with_argmax(
+        x[..., None], [2, 3], [1, 2], "VALID", output_dtype=mod.int32, include_batch_in_index=True), 1, min_rank=3,
+           max_rank=3, dtypes=("float32",), max_examples=10),
     # ---- counting and scans
     OpSpec("math.bincount", lambda mod, x: [mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7)),
                                             mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7),

@@ -41,6 +41,7 @@ from tfshim.ops.nn_ops import max_pool as max_pool
 from tfshim.ops.nn_ops import max_pool1d as max_pool1d
 from tfshim.ops.nn_ops import max_pool2d as max_pool2d
 from tfshim.ops.nn_ops_3d import max_pool3d as max_pool3d
+from tfshim.ops.nn_ops import max_pool_with_argmax as max_pool_with_argmax
 from tfshim.ops.nn_ops import moments as moments
 from tfshim.ops.nn_impl import normalize_moments as normalize_moments
 from tfshim.ops.nn_ops import relu as relu
@@ -107,6 +108,7 @@ __all__ = [
     'max_pool1d',
     'max_pool2d',
     'max_pool3d',
+    'max_pool_with_argmax',
     'moments',
     'normalize_moments',
     'relu',
