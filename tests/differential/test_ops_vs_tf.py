@@ -395,6 +395,23 @@ EXTRA_SPECS: list[OpSpec] = [
     OpSpec("nn.max_pool_with_argmax_batch_index", lambda mod, x: mod.nn.max_pool_with_argmax(
         x[..., None], [2, 3], [1, 2], "VALID", output_dtype=mod.int32, include_batch_in_index=True), 1, min_rank=3,
            max_rank=3, dtypes=("float32",), max_examples=10),
+    OpSpec("nn.depthwise_conv2d_backprop_input", lambda mod, x: mod.nn.depthwise_conv2d_backprop_input(
+        [1, x.shape[0], x.shape[1], 2], mod.cast(mod.reshape(mod.range(8), [2, 2, 2, 1]) / 8, x.dtype),
+        mod.stack([x, -x], -1)[None], [1, 1, 1, 1], "SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32", "float64"),
+           bounded=100.0, max_examples=10, **NOT_EXACT),
+    OpSpec("nn.depthwise_conv2d_backprop_filter", lambda mod, x: mod.nn.depthwise_conv2d_backprop_filter(
+        mod.stack([x, x * 2], -1)[None], [2, 2, 2, 1], mod.ones([1, x.shape[0], x.shape[1], 2], x.dtype),
+        [1, 1, 1, 1], "SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=100.0,
+           max_examples=10, **NOT_EXACT),
+    OpSpec("nn.pool_max", lambda mod, x: mod.nn.pool(x[None, ..., None], [2, 2], "MAX", strides=[1, 2],
+                                                     padding="SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32",),
+           bounded=100.0, max_examples=10, **NOT_EXACT, note="denormal window maxima: see compat/DIFFERENCES.md"),
+    OpSpec("nn.pool_avg_1d", lambda mod, x: mod.nn.pool(x[None, :, None], [2], "AVG", padding="SAME"), 1,
+           min_rank=1, max_rank=1, dtypes=("float32",), bounded=100.0, max_examples=10, **NOT_EXACT),
+    OpSpec("nn.atrous_conv2d_transpose", lambda mod, x: mod.nn.atrous_conv2d_transpose(
+        x[None, ..., None], mod.cast(mod.reshape(mod.range(4), [2, 2, 1, 1]) / 4, x.dtype),
+        [1, x.shape[0], x.shape[1], 1], 2, "SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32",), bounded=100.0,
+           max_examples=10, **NOT_EXACT),
     # ---- counting and scans
     OpSpec("math.bincount", lambda mod, x: [mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7)),
                                             mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7),

@@ -2,6 +2,7 @@
 # ruff: noqa: I001, E402
 
 from tfshim.ops.nn_impl import atrous_conv2d as atrous_conv2d
+from tfshim.ops.nn_impl import atrous_conv2d_transpose as atrous_conv2d_transpose
 from tfshim.ops.nn_ops import avg_pool as avg_pool
 from tfshim.ops.nn_ops import avg_pool1d as avg_pool1d
 from tfshim.ops.nn_ops import avg_pool2d as avg_pool2d
@@ -23,6 +24,8 @@ from tfshim.ops.nn_impl import crelu as crelu
 from tfshim.ops.ctc_ops import ctc_unique_labels as ctc_unique_labels
 from tfshim.ops.nn_impl import depth_to_space as depth_to_space
 from tfshim.ops.nn_impl import depthwise_conv2d as depthwise_conv2d
+from tfshim.ops.nn_impl import depthwise_conv2d_backprop_filter as depthwise_conv2d_backprop_filter
+from tfshim.ops.nn_impl import depthwise_conv2d_backprop_input as depthwise_conv2d_backprop_input
 from tfshim.ops.morphological_ops import dilation2d as dilation2d
 from tfshim.ops.nn_ops import dropout as dropout
 from tfshim.ops.nn_ops import elu as elu
@@ -44,6 +47,7 @@ from tfshim.ops.nn_ops_3d import max_pool3d as max_pool3d
 from tfshim.ops.nn_ops import max_pool_with_argmax as max_pool_with_argmax
 from tfshim.ops.nn_ops import moments as moments
 from tfshim.ops.nn_impl import normalize_moments as normalize_moments
+from tfshim.ops.nn_impl import pool as pool
 from tfshim.ops.nn_ops import relu as relu
 from tfshim.ops.nn_ops import relu6 as relu6
 from tfshim.ops.nn_impl_distribute import scale_regularization_loss as scale_regularization_loss
@@ -69,6 +73,7 @@ from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'atrous_conv2d',
+    'atrous_conv2d_transpose',
     'avg_pool',
     'avg_pool1d',
     'avg_pool2d',
@@ -90,6 +95,8 @@ __all__ = [
     'ctc_unique_labels',
     'depth_to_space',
     'depthwise_conv2d',
+    'depthwise_conv2d_backprop_filter',
+    'depthwise_conv2d_backprop_input',
     'dilation2d',
     'dropout',
     'elu',
@@ -111,6 +118,7 @@ __all__ = [
     'max_pool_with_argmax',
     'moments',
     'normalize_moments',
+    'pool',
     'relu',
     'relu6',
     'scale_regularization_loss',

@@ -17,7 +17,7 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
 from tfshim.kernels import eigen_reduce
-from tfshim.ops.op import KernelError, defop, not_differentiable, run_op, tf_export
+from tfshim.ops.op import KernelError, defop, not_differentiable, op_def, run_op, tf_export
 
 
 def _ops() -> Any:
@@ -422,3 +422,201 @@ def batch_norm_with_global_normalization(input: Any, mean: Any, variance: Any, b
     """TF: tf.nn.batch_norm_with_global_normalization = batch_normalization (gamma only if scaling)."""
     return batch_normalization(input, mean, variance, beta, gamma if scale_after_normalization else None,
                                variance_epsilon)
+
+
+# ----- depthwise convolution backprops -------------------------------------------------------------
+
+
+def _depthwise_error(kind: str, cls: Any, message: str) -> Exception:
+    op = "DepthwiseConv2dNativeBackprop" + kind
+    return cls(None, None, "{{function_node __wrapped____MklNative%s_device_/job:localhost/replica:0/task:0/"
+               "device:CPU:0}} %s [Op:%s]" % (op, message, op))
+
+
+def _onednn_failure(kind: str) -> Exception:
+    where = "mkl_conv_grad_input_ops.cc:546" if kind == "Input" else "mkl_conv_grad_filter_ops.cc:685"
+    return _depthwise_error(kind, errors.AbortedError, (
+        "Operation received an exception:Status: 2, message: could not create a primitive descriptor for the "
+        "convolution forward propagation primitive. Run workload with environment variable ONEDNN_VERBOSE=all to "
+        "get additional diagnostic information., in file tensorflow/core/kernels/mkl/%s" % where))
+
+
+def _depthwise_args(kind: str, t: Tensor, g: Tensor, strides: Any, padding: Any, data_format: Any) -> tuple:
+    """TF's attr and dtype checks of DepthwiseConv2dNativeBackprop{Input,Filter} (run as oneDNN's _MklNative ops)."""
+    from tfshim.ops.op import check_attr, dtype_mismatch
+
+    op = "DepthwiseConv2dNativeBackpropInput" if kind == "Input" else "DepthwiseConv2dNativeBackpropFilter"
+    fn = "depthwise_conv2d_native_backprop_" + kind.lower()
+    if not isinstance(strides, (list, tuple)):
+        raise TypeError(f"Expected list for 'strides' argument to '{fn}' Op, not {strides!r}.")
+    check_attr(op, t, "T", suffix="")
+    if g._dtype is not t._dtype:
+        e = dtype_mismatch(op, 2, t._dtype, g._dtype)
+        raise type(e)(None, None, e.message[: -len(" name: ")])
+    if not isinstance(padding, str):
+        raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
+    if padding not in ("SAME", "VALID"):
+        node = ("_MklNativeDepthwiseConv2dNativeBackpropInput" if kind == "Input" else
+                "_MklNativeDepthwiseConv2dNativeBackpropFilter")
+        raise errors.InvalidArgumentError(None, None, (
+            'Value for attr \'padding\' of "%s" is not in the list of allowed values: "SAME", "VALID"\n\t; NodeDef: '
+            "{{node %s}}; %s [Op:%s]" % (padding, node, op_def(node)[0], op)))  # type: ignore[index]
+    if data_format not in ("NHWC", "NCHW"):
+        raise NotImplementedError(f"tfshim: tf.nn.depthwise_conv2d_backprop_{kind.lower()} supports "
+                                  "data_format 'NHWC' and 'NCHW'")
+    s = [int(v) for v in strides]
+    if data_format == "NCHW" and len(s) == 4:
+        s = [s[0], s[2], s[3], s[1]]
+    if len(s) != 4 or s[0] != 1 or s[3] != 1:
+        raise _depthwise_error(kind, errors.InvalidArgumentError, "Current implementation does not yet support "
+                               "strides in the batch and depth dimensions.")
+    return (s[1], s[2]), padding
+
+
+def _int_list(v: Any) -> list:
+    return [int(d) for d in np.asarray(v._value if isinstance(v, Tensor) else v).reshape(-1)]
+
+
+@tf_export("nn.depthwise_conv2d_backprop_input")
+def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any, out_backprop: Any, strides: Any,  # noqa: A002
+                                    padding: Any, data_format: str = "NHWC", dilations: Any = None,
+                                    name: Any = None) -> Tensor:
+    """TF: tf.nn.depthwise_conv2d_backprop_input (DepthwiseConv2dNativeBackpropInput): the gradient of
+    depthwise_conv2d with respect to its input, as one conv2d_backprop_input per input channel. TF's oneDNN kernel
+    ignores `dilations` (measured), and so does tfshim."""
+    a, _, nn, _ = _ops()
+    f, g = convert_to_tensor(filter), convert_to_tensor(out_backprop)
+    s, padding = _depthwise_args("Input", f, g, strides, padding, data_format)
+    sizes = _int_list(input_sizes)
+    if data_format == "NCHW":  # computed channels-last between transposes
+        sizes = [sizes[0], sizes[2], sizes[3], sizes[1]]
+        g = a.transpose(g, [0, 2, 3, 1])
+        return a.transpose(depthwise_conv2d_backprop_input(sizes, f, g, [1, s[0], s[1], 1], padding), [0, 3, 1, 2])
+    kh, kw, cin, mult = f._value.shape
+    if sizes[3] != cin:
+        raise _depthwise_error("Input", errors.InvalidArgumentError, "input depth must be evenly divisible by filter "
+                               "depth: %d vs %d" % (sizes[3], cin))
+    oh, _, _ = nn._out_and_pad(sizes[1], kh, s[0], 1, padding)
+    ow, _, _ = nn._out_and_pad(sizes[2], kw, s[1], 1, padding)
+    if tuple(g._value.shape) != (sizes[0], oh, ow, cin * mult):
+        raise _onednn_failure("Input")
+    outs = [nn.Conv2DBackpropInput(f[:, :, c:c + 1, :], g[..., c * mult:(c + 1) * mult],
+                                   input_sizes=(sizes[0], sizes[1], sizes[2], 1), strides=s, dilations=(1, 1),
+                                   padding=padding) for c in range(cin)]
+    return a.concat(outs, -1) if outs else a.zeros(sizes, f.dtype)
+
+
+@tf_export("nn.depthwise_conv2d_backprop_filter")
+def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any, strides: Any,  # noqa: A002
+                                     padding: Any, data_format: str = "NHWC", dilations: Any = None,
+                                     name: Any = None) -> Tensor:
+    """TF: tf.nn.depthwise_conv2d_backprop_filter (DepthwiseConv2dNativeBackpropFilter): the gradient of
+    depthwise_conv2d with respect to its filter, one conv2d_backprop_filter per input channel. TF's oneDNN kernel
+    ignores `dilations` (measured), and so does tfshim."""
+    a, _, nn, _ = _ops()
+    x, g = convert_to_tensor(input), convert_to_tensor(out_backprop)
+    s, padding = _depthwise_args("Filter", x, g, strides, padding, data_format)
+    if data_format == "NCHW":
+        return depthwise_conv2d_backprop_filter(a.transpose(x, [0, 2, 3, 1]), filter_sizes,
+                                                a.transpose(g, [0, 2, 3, 1]), [1, s[0], s[1], 1], padding)
+    sizes = _int_list(filter_sizes)
+    kh, kw, cin, mult = sizes
+    n, h, w, c_in = x._value.shape
+    oh, _, _ = nn._out_and_pad(h, kh, s[0], 1, padding)
+    ow, _, _ = nn._out_and_pad(w, kw, s[1], 1, padding)
+    if c_in != cin or tuple(g._value.shape) != (n, oh, ow, cin * mult):
+        raise _onednn_failure("Filter")
+    outs = [nn.Conv2DBackpropFilter(x[..., c:c + 1], g[..., c * mult:(c + 1) * mult],
+                                    filter_sizes=(kh, kw, 1, mult), strides=s, dilations=(1, 1), padding=padding)
+            for c in range(cin)]
+    return a.concat(outs, 2) if outs else a.zeros(sizes, x.dtype)
+
+
+# ----- tf.nn.pool, atrous_conv2d_transpose ---------------------------------------------------------
+
+
+@tf_export("nn.pool")
+def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, padding: str = "VALID",  # noqa: A002
+         data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.pool: N-D max or average pooling (1 to 3 spatial dimensions) through max_pool / avg_pool /
+    max_pool3d / avg_pool3d. Dilated pooling (TF: with_space_to_batch) is not implemented by tfshim."""
+    from tfshim.ops import nn_ops_3d
+
+    _, _, nn, _ = _ops()
+    x = convert_to_tensor(input)
+    window_shape = list(window_shape)
+    n = len(window_shape)
+    if n < 1 or n > 3:
+        raise ValueError(f"`len(window_shape)` must be 1, 2, or 3. Received: window_shape={window_shape} of length "
+                         f"{len(window_shape)}")
+    x.shape.with_rank(n + 2)
+    if dilations is None:
+        dilations = [1] * n
+    elif len(dilations) != n:
+        raise ValueError(f"`len(dilation_rate)` should be {n}. Received: dilation_rate={dilations} of length "
+                         f"{len(dilations)}")
+    rate = np.array(dilations, dtype=np.int32)
+    if np.any(rate < 1):
+        raise ValueError(f"all values of `dilation_rate` must be positive. Received: dilation_rate={rate}")
+    if strides is None:
+        strides = [1] * n
+    elif len(strides) != n:
+        raise ValueError(f"`len(strides)` should be {n}. Received: strides={strides} of length {len(strides)}")
+    st = np.array(strides, dtype=np.int32)
+    if np.any(st < 1):
+        raise ValueError(f"all values of `strides` must be positive. Received: strides={st}")
+    if np.any(st > 1) and np.any(rate > 1):
+        raise ValueError("`strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: "
+                         f"strides={st} and dilation_rate={rate}")
+    if padding == "SAME" and np.any(rate > 1):
+        raise ValueError("pooling with 'SAME' padding is not implemented for `dilation_rate` > 1. Received: "
+                         f"padding={padding} and dilation_rate={rate}")
+    if np.any(st > window_shape):
+        raise ValueError("`strides` > `window_shape` not supported due to inconsistency between CPU and GPU "
+                         f"implementations. Received: strides={st} and window_shape={window_shape}")
+    if pooling_type not in ("MAX", "AVG"):
+        raise ValueError(f"{n}-D {pooling_type} pooling is not supported.")
+    if np.any(rate > 1):
+        raise NotImplementedError("tf.nn.pool with dilations > 1 (with_space_to_batch) is not implemented by tfshim")
+    channels_first = data_format is not None and data_format.startswith("NC")
+    if n == 1 and data_format not in (None, "NWC", "NCW"):
+        raise ValueError(f"data_format must be either 'NWC' or 'NCW'. Received: data_format={data_format}")
+    ksize = [1, 1] + window_shape if channels_first else [1] + window_shape + [1]
+    step = [1, 1] + [int(v) for v in st] if channels_first else [1] + [int(v) for v in st] + [1]
+    if n == 3:
+        fn = nn_ops_3d.max_pool3d if pooling_type == "MAX" else nn_ops_3d.avg_pool3d
+        return fn(x, ksize, step, padding, data_format=data_format or "NDHWC")
+    fn = nn.max_pool if pooling_type == "MAX" else nn.avg_pool
+    if n == 1:
+        return fn(x, window_shape, [int(v) for v in st], padding, data_format="NCW" if channels_first else "NWC")
+    return fn(x, ksize, step, padding, data_format=data_format)
+
+
+@tf_export("nn.atrous_conv2d_transpose")
+def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: int, padding: str,
+                            name: Any = None) -> Tensor:
+    """TF: tf.nn.atrous_conv2d_transpose: the transpose of atrous_conv2d, a stride-1 conv2d_backprop_input with
+    dilation `rate` (TF computes it through space_to_batch / batch_to_space: the same sums)."""
+    _, _, nn, _ = _ops()
+    x, f = convert_to_tensor(value), convert_to_tensor(filters)
+    if x._value.shape[3] != f._value.shape[3]:
+        raise ValueError("`value` channel count must be compatible with `filters` input channel count. Received: "
+                         f"value.shape={x.shape} with channel count {x.shape[3]} and filters.shape={f.shape} with "
+                         f"input channel count {f.shape[3]}.")
+    if rate < 1:
+        raise ValueError(f"`rate` cannot be less than one. Received: rate={rate}")
+    if rate == 1:
+        return conv2d_transpose(x, f, output_shape, strides=[1, 1, 1, 1], padding=padding, data_format="NHWC")
+    shape_t = convert_to_tensor(output_shape)
+    if shape_t.shape.ndims != 1 or shape_t._value.shape[0] != 4:
+        raise ValueError(f"`output_shape` must have shape (4,). Received: output_shape={shape_t.shape}")
+    if isinstance(output_shape, tuple):
+        output_shape = list(output_shape)
+    if isinstance(output_shape, (list, np.ndarray)) and f._value.shape[2] != output_shape[3]:
+        raise ValueError("`output_shape` channel count must be compatible with `filters` output channel count. "
+                         f"Received: output_shape={output_shape} with channel count {output_shape[3]} and "
+                         f"filters.shape={f.shape} with output channel count {f.shape[3]}.")
+    if padding not in ("SAME", "VALID"):
+        raise ValueError(f"`padding` must be either 'VALID' or 'SAME'. Received: padding={padding}")
+    return nn.Conv2DBackpropInput(f, x, input_sizes=tuple(_int_list(shape_t)), strides=(1, 1),
+                                  dilations=(int(rate), int(rate)), padding=padding)

@@ -1032,6 +1032,11 @@ def _pool(op: Any, x: Any, ksize: Any, strides: Any, padding: Any, n: int, data_
         channels_first = data_format == "NCHW"
     k = _get_sequence(ksize, n, "ksize")
     s = _get_sequence(strides, n, "strides")
+    if channels_first and n == 2:  # full-length lists are in NCHW order: TF pools the same windows in NHWC
+        if isinstance(ksize, (list, tuple)) and len(ksize) == 4:
+            k = [k[0], k[2], k[3], k[1]]
+        if isinstance(strides, (list, tuple)) and len(strides) == 4:
+            s = [s[0], s[2], s[3], s[1]]
     if n == 1:
         k4, s4 = [1, 1, k[1], 1], [1, 1, s[1], 1]
     else:
