@@ -412,6 +412,11 @@ EXTRA_SPECS: list[OpSpec] = [
         x[None, ..., None], mod.cast(mod.reshape(mod.range(4), [2, 2, 1, 1]) / 4, x.dtype),
         [1, x.shape[0], x.shape[1], 1], 2, "SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32",), bounded=100.0,
            max_examples=10, **NOT_EXACT),
+    OpSpec("nn.isotonic_regression", lambda mod, x: mod.nn.isotonic_regression(x), 1, min_rank=2, max_rank=2,
+           dtypes=FLOATS + ("int32", "int8"), rejected=("complex64", "bool"), bounded=1e6, max_examples=15),
+    OpSpec("nn.isotonic_regression_increasing", lambda mod, x: mod.nn.isotonic_regression(x, decreasing=False,
+                                                                                            axis=0), 1,
+           min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=1e6, max_examples=10),
     # ---- counting and scans
     OpSpec("math.bincount", lambda mod, x: [mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7)),
                                             mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7),

@@ -33,6 +33,7 @@ from tfshim.ops.nn_impl import embedding_lookup as embedding_lookup
 from tfshim.ops.morphological_ops import erosion2d as erosion2d
 from tfshim.ops.nn_ops import gelu as gelu
 from tfshim.ops.nn_impl import in_top_k as in_top_k
+from tfshim.ops.nn_impl import isotonic_regression as isotonic_regression
 from tfshim.ops.nn_impl import l2_loss as l2_loss
 from tfshim.ops.nn_ops import l2_normalize as l2_normalize
 from tfshim.ops.nn_ops import leaky_relu as leaky_relu
@@ -104,6 +105,7 @@ __all__ = [
     'erosion2d',
     'gelu',
     'in_top_k',
+    'isotonic_regression',
     'l2_loss',
     'l2_normalize',
     'leaky_relu',

@@ -9,6 +9,7 @@ in its own order: last-bit differences, compat/DIFFERENCES.md); LRN is composed 
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 import numpy as np
@@ -620,3 +621,81 @@ def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: i
         raise ValueError(f"`padding` must be either 'VALID' or 'SAME'. Received: padding={padding}")
     return nn.Conv2DBackpropInput(f, x, input_sizes=tuple(_int_list(shape_t)), strides=(1, 1),
                                   dilations=(int(rate), int(rate)), padding=padding)
+
+
+# ----- isotonic regression -------------------------------------------------------------------------
+
+
+def _isotonic_kernel(x: np.ndarray, output_dtype: Any) -> Any:
+    """TF's kernel: the pool-adjacent-violators algorithm on each row of the last dimension, for a non-increasing
+    fit. A block keeps its sum, size and mean in output_dtype; a new element merges with the blocks before it while
+    their mean is strictly less than its block's (equal neighbours stay separate segments). A block's mean is its
+    value until a merge recomputes sum / size: a lone subnormal is output as is, though the comparisons (under
+    FTZ|DAZ, as every TF kernel) see it as zero (measured)."""
+    out_t = output_dtype.as_numpy_dtype
+    rows = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
+    out = np.empty(rows.shape, out_t)
+    seg = np.empty(rows.shape, np.int32)
+    with np.errstate(all="ignore"):
+        for r, row in enumerate(rows.astype(out_t)):
+            stack: list = []  # [sum, count, mean, start]
+            for i, v in enumerate(row):
+                cur = [v, 1, v, i]
+                while stack and stack[-1][2] < cur[2]:
+                    back = stack.pop()
+                    total, count = cur[0] + back[0], cur[1] + back[1]
+                    cur = [total, count, total / out_t(count), back[3]]
+                stack.append(cur)
+            for k, (_, count, mean, start) in enumerate(stack):
+                out[r, start:start + count] = mean
+                seg[r, start:start + count] = k
+    return out.reshape(x.shape), seg.reshape(x.shape)
+
+
+IsotonicRegression = defop("IsotonicRegression", _isotonic_kernel, multi_output=True)
+
+
+@IsotonicRegression.gradient
+def _isotonic_regression_grad(op: Any, grad_output: Tensor, grad_segments: Any) -> Tensor:
+    """Returns grad_output averaged over each segment, row by row (TF: nn_grad._MeanAggregator)."""
+    from tfshim.ops import segment_ops
+
+    a, m, _, _ = _ops()
+    segments = op.outputs[1]
+    n = grad_output._value.shape[0]
+    result = []
+    for inputs_i, segments_i in zip(a.split(grad_output, n), a.split(segments, n)):
+        means_i = segment_ops.unsorted_segment_mean(inputs_i, segments_i, num_segments=m.reduce_max(segments_i) + 1)
+        result.append(a.reshape(a.gather(means_i, segments_i), [-1]))
+    return a.stack(result, axis=0)
+
+
+_ISOTONIC_TYPES = {dtypes.float32: dtypes.float32, dtypes.float16: dtypes.float16, dtypes.bfloat16: dtypes.bfloat16,
+                   dtypes.int8: dtypes.float32, dtypes.int16: dtypes.float32}
+IsotonicRegressionOutput = collections.namedtuple("IsotonicRegression", ["output", "segments"])
+
+
+@tf_export("nn.isotonic_regression")
+def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) -> tuple:
+    """TF: tf.nn.isotonic_regression: the closest non-increasing (or non-decreasing) sequence along `axis`, and the
+    segment index of each element; float16/bfloat16/float32 stay, int8/int16 give float32, others float64."""
+    a, m, nn, _ = _ops()
+    x = convert_to_tensor(inputs)
+    output_dtype = _ISOTONIC_TYPES.get(x.dtype, dtypes.float64)
+    IsotonicRegression.check(x)
+
+    def compute(matrix: Tensor) -> tuple:
+        if decreasing:
+            return IsotonicRegressionOutput(*IsotonicRegression(matrix, output_dtype=output_dtype))
+        output, segments = IsotonicRegression(m.negative(matrix), output_dtype=output_dtype)
+        return m.negative(output), segments
+
+    nd = x._value.ndim
+    if axis == -1 or axis == nd - 1:
+        return compute(x)
+    if not -nd <= axis < nd:
+        raise errors.InvalidArgumentError(None, None, f"`dim` must be in the range [{-nd}, {nd}) where {nd} is the "
+                                          f"number of dimensions in the input. Received: dim={axis}")
+    axis %= nd
+    out = compute(nn._swap_axis(x, axis, nd - 1))
+    return tuple(nn._swap_axis(t, axis, nd - 1) for t in out)
