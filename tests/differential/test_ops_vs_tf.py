@@ -417,6 +417,13 @@ EXTRA_SPECS: list[OpSpec] = [
     OpSpec("nn.isotonic_regression_increasing", lambda mod, x: mod.nn.isotonic_regression(x, decreasing=False,
                                                                                             axis=0), 1,
            min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=1e6, max_examples=10),
+    OpSpec("nn.ctc_greedy_decoder", lambda mod, x: (lambda d: (d[0][0].indices, d[0][0].values, d[0][0].dense_shape,
+                                                               d[1]))(mod.nn.ctc_greedy_decoder(
+        x, mod.fill([x.shape[1]], x.shape[0]), blank_index=0)), 1, min_rank=3, max_rank=3,
+           dtypes=("float32", "float64"), rejected=("float16",), grad=False, max_examples=15),
+    OpSpec("nn.ctc_greedy_decoder_no_merge", lambda mod, x: (lambda d: (d[0][0].indices, d[0][0].values, d[1]))(
+        mod.nn.ctc_greedy_decoder(x, mod.fill([x.shape[1]], max(x.shape[0] - 1, 0)), merge_repeated=False)), 1,
+           min_rank=3, max_rank=3, dtypes=("float32",), grad=False, max_examples=10),
     # ---- counting and scans
     OpSpec("math.bincount", lambda mod, x: [mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7)),
                                             mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7),

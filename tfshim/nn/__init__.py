@@ -21,6 +21,7 @@ from tfshim.ops.nn_ops_3d import conv3d_transpose as conv3d_transpose
 from tfshim.ops.nn_impl import conv_transpose as conv_transpose
 from tfshim.ops.nn_impl import convolution as convolution
 from tfshim.ops.nn_impl import crelu as crelu
+from tfshim.ops.ctc_ops import ctc_greedy_decoder as ctc_greedy_decoder
 from tfshim.ops.ctc_ops import ctc_unique_labels as ctc_unique_labels
 from tfshim.ops.nn_impl import depth_to_space as depth_to_space
 from tfshim.ops.nn_impl import depthwise_conv2d as depthwise_conv2d
@@ -93,6 +94,7 @@ __all__ = [
     'conv_transpose',
     'convolution',
     'crelu',
+    'ctc_greedy_decoder',
     'ctc_unique_labels',
     'depth_to_space',
     'depthwise_conv2d',

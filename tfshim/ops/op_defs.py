@@ -34,6 +34,7 @@ OP_DEFS = {
     'BitwiseXor': 'Op<name=BitwiseXor; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_INT8, DT_INT16, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, DT_UINT32, DT_UINT64]; is_commutative=true>',
     'BroadcastArgs': 'Op<name=BroadcastArgs; signature=s0:T, s1:T -> r0:T; attr=T:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
     'BroadcastTo': 'Op<name=BroadcastTo; signature=input:T, shape:Tidx -> output:T; attr=T:type; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
+    'CTCGreedyDecoder': 'Op<name=CTCGreedyDecoder; signature=inputs:T, sequence_length:int32 -> decoded_indices:int64, decoded_values:int64, decoded_shape:int64, log_probability:T; attr=merge_repeated:bool,default=false; attr=blank_index:int,default=-1; attr=T:type,default=DT_FLOAT,allowed=[DT_FLOAT, DT_DOUBLE]>',
     'Cast': 'Op<name=Cast; signature=x:SrcT -> y:DstT; attr=SrcT:type; attr=DstT:type; attr=Truncate:bool,default=false>',
     'Ceil': 'Op<name=Ceil; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE]>',
     'CheckNumerics': 'Op<name=CheckNumerics; signature=tensor:T -> output:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE]; attr=message:string; is_stateful=true>',
