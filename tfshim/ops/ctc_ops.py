@@ -11,8 +11,18 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
 from tfshim.ops import array_ops, math_ops
-from tfshim.ops.op import (KernelError, as_called, check_attr, defop, dtype_mismatch, error_suffix, make_bool,
-                           not_differentiable, run_op, tf_export)
+from tfshim.ops.op import (
+    KernelError,
+    as_called,
+    check_attr,
+    defop,
+    dtype_mismatch,
+    error_suffix,
+    make_bool,
+    not_differentiable,
+    run_op,
+    tf_export,
+)
 
 
 @tf_export("nn.collapse_repeated")
@@ -109,7 +119,8 @@ not_differentiable(CTCGreedyDecoder)
 
 
 @tf_export("nn.ctc_greedy_decoder")
-def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool = True, blank_index: Any = None) -> tuple:
+def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool = True,
+                       blank_index: Any = None) -> tuple:
     """TF: tf.nn.ctc_greedy_decoder (CTCGreedyDecoder): best-path decoding of time-major logits; returns
     ([SparseTensor of the decoded classes], -sum of the per-step maxima [batch, 1]). The blank defaults to the last
     class."""
