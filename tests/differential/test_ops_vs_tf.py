@@ -424,6 +424,14 @@ EXTRA_SPECS: list[OpSpec] = [
     OpSpec("nn.ctc_greedy_decoder_no_merge", lambda mod, x: (lambda d: (d[0][0].indices, d[0][0].values, d[1]))(
         mod.nn.ctc_greedy_decoder(x, mod.fill([x.shape[1]], max(x.shape[0] - 1, 0)), merge_repeated=False)), 1,
            min_rank=3, max_rank=3, dtypes=("float32",), grad=False, max_examples=10),
+    OpSpec("nn.embedding_lookup_sparse", lambda mod, x: mod.nn.embedding_lookup_sparse(
+        x, mod.sparse.SparseTensor([[0, 0], [0, 1], [2, 0]], mod.constant([0, x.shape[0] - 1, 0], mod.int64), [3, 2]),
+        mod.sparse.SparseTensor([[0, 0], [0, 1], [2, 0]], [2.0, 0.5, -1.0], [3, 2]), combiner="sqrtn"), 1,
+           min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=1e6, max_examples=10),
+    OpSpec("nn.safe_embedding_lookup_sparse", lambda mod, x: mod.nn.safe_embedding_lookup_sparse(
+        x, mod.sparse.SparseTensor([[0, 0], [0, 1], [2, 0], [2, 1]],
+                                   mod.constant([0, -1, x.shape[0] - 1, 0], mod.int64), [3, 2])), 1, min_rank=2,
+           max_rank=2, dtypes=("float32",), bounded=1e6, max_examples=10),
     # ---- counting and scans
     OpSpec("math.bincount", lambda mod, x: [mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7)),
                                             mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7),

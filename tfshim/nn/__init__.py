@@ -31,6 +31,7 @@ from tfshim.ops.morphological_ops import dilation2d as dilation2d
 from tfshim.ops.nn_ops import dropout as dropout
 from tfshim.ops.nn_ops import elu as elu
 from tfshim.ops.nn_impl import embedding_lookup as embedding_lookup
+from tfshim.ops.nn_impl import embedding_lookup_sparse as embedding_lookup_sparse
 from tfshim.ops.morphological_ops import erosion2d as erosion2d
 from tfshim.ops.nn_ops import gelu as gelu
 from tfshim.ops.nn_impl import in_top_k as in_top_k
@@ -52,6 +53,7 @@ from tfshim.ops.nn_impl import normalize_moments as normalize_moments
 from tfshim.ops.nn_impl import pool as pool
 from tfshim.ops.nn_ops import relu as relu
 from tfshim.ops.nn_ops import relu6 as relu6
+from tfshim.ops.nn_impl import safe_embedding_lookup_sparse as safe_embedding_lookup_sparse
 from tfshim.ops.nn_impl_distribute import scale_regularization_loss as scale_regularization_loss
 from tfshim.ops.nn_ops import selu as selu
 from tfshim.ops.nn_impl import separable_conv2d as separable_conv2d
@@ -104,6 +106,7 @@ __all__ = [
     'dropout',
     'elu',
     'embedding_lookup',
+    'embedding_lookup_sparse',
     'erosion2d',
     'gelu',
     'in_top_k',
@@ -125,6 +128,7 @@ __all__ = [
     'pool',
     'relu',
     'relu6',
+    'safe_embedding_lookup_sparse',
     'scale_regularization_loss',
     'selu',
     'separable_conv2d',

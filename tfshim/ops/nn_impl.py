@@ -191,6 +191,128 @@ def embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: Any = No
     return a.identity(_clip(out, ids, max_norm))
 
 
+def _lookup_sparse_impl(params: list, segment_ids: Tensor, sp_weights: Any, ids: Tensor, combiner: str,
+                        max_norm: Any, allow_fast_lookup: bool) -> Tensor:
+    """TF: embedding_ops.embedding_lookup_sparse_impl (with TF 2.21's forward-compatibility choices)."""
+    from tfshim.ops import segment_ops, sparse_ops
+
+    a, m, _, _ = _ops()
+    ignore_weights = sp_weights is None
+    if len(params) == 1 and not isinstance(params[0], Tensor):
+        params = [convert_to_tensor(params[0])]
+    sparse_gradient = False
+    if len(params) == 1 and max_norm is None and (allow_fast_lookup or ignore_weights):
+        idx, embeddings = ids, params[0]
+        sparse_gradient = not allow_fast_lookup  # TF: the params gradient is then IndexedSlices
+    else:
+        ids, idx = a.unique(ids)
+        embeddings = embedding_lookup(params, ids, max_norm=max_norm)
+    if not ignore_weights:
+        if segment_ids.dtype != dtypes.int32:
+            segment_ids = m.cast(segment_ids, dtypes.int32)
+        weights = sp_weights.values
+        embeddings = a.gather(embeddings, idx)
+        original_dtype = embeddings.dtype
+        if embeddings.dtype in (dtypes.float16, dtypes.bfloat16):
+            embeddings = m.cast(embeddings, dtypes.float32)
+        if weights.dtype != embeddings.dtype:
+            weights = m.cast(weights, embeddings.dtype)
+        weights = a.reshape(weights, list(weights._value.shape) + [1] * (embeddings._value.ndim - 1))
+        embeddings = embeddings * weights
+        if combiner == "sum":
+            embeddings = segment_ops.segment_sum(embeddings, segment_ids)
+        elif combiner == "mean":
+            embeddings = segment_ops.segment_sum(embeddings, segment_ids)
+            weight_sum = segment_ops.segment_sum(weights, segment_ids)
+            embeddings = m.divide_no_nan(embeddings, weight_sum)
+        else:
+            embeddings = segment_ops.segment_sum(embeddings, segment_ids)
+            weight_sum = segment_ops.segment_sum(m.pow(weights, 2), segment_ids)
+            embeddings = m.divide_no_nan(embeddings, m.sqrt(weight_sum))
+        if embeddings.dtype != original_dtype:
+            embeddings = m.cast(embeddings, original_dtype)
+        return embeddings
+    if segment_ids.dtype not in (dtypes.int32, dtypes.int64):
+        segment_ids = m.cast(segment_ids, dtypes.int32)
+    fn = {"sum": sparse_ops.segment_sum, "mean": sparse_ops.segment_mean, "sqrtn": sparse_ops.segment_sqrt_n}
+    return fn[combiner](embeddings, idx, segment_ids, sparse_gradient=sparse_gradient)
+
+
+@tf_export("nn.embedding_lookup_sparse")
+def embedding_lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any = None, max_norm: Any = None,
+                            name: Any = None, allow_fast_lookup: bool = False) -> Tensor:
+    """TF: tf.nn.embedding_lookup_sparse: per row of the 2-D SparseTensor sp_ids, the (weighted) sum, mean or
+    sqrtn-scaled sum of the params rows its ids select. RaggedTensor ids are not implemented by tfshim."""
+    from tfshim.framework.sparse_tensor import SparseTensor
+
+    if combiner is None:
+        combiner = "mean"
+    if combiner not in ("mean", "sqrtn", "sum"):
+        raise ValueError(f"combiner must be one of 'mean', 'sqrtn' or 'sum', got {combiner}")
+    if not isinstance(params, list):
+        params = [params]
+    if not isinstance(sp_ids, SparseTensor):
+        if type(sp_ids).__name__ == "RaggedTensor":
+            raise NotImplementedError("tf.nn.embedding_lookup_sparse with RaggedTensor ids is not implemented by "
+                                      "tfshim")
+        raise TypeError(f"sp_ids must be SparseTensor, got {type(sp_ids)}")
+    if sp_weights is not None:
+        if not isinstance(sp_weights, SparseTensor):
+            raise TypeError(f"sp_weights must be either None or SparseTensor,got {type(sp_weights)}")
+        sp_ids.values.shape.assert_is_compatible_with(sp_weights.values.shape)
+        sp_ids.indices.shape.assert_is_compatible_with(sp_weights.indices.shape)
+        sp_ids.dense_shape.shape.assert_is_compatible_with(sp_weights.dense_shape.shape)
+    return _lookup_sparse_impl(params, sp_ids.indices[:, 0], sp_weights, sp_ids.values, combiner, max_norm,
+                               allow_fast_lookup)
+
+
+@tf_export("nn.safe_embedding_lookup_sparse")
+def safe_embedding_lookup_sparse(embedding_weights: Any, sparse_ids: Any, sparse_weights: Any = None,
+                                 combiner: str = "mean", default_id: Any = None, max_norm: Any = None,
+                                 name: Any = None, allow_fast_lookup: bool = False) -> Tensor:
+    """TF: tf.nn.safe_embedding_lookup_sparse: embedding_lookup_sparse after dropping ids < 0 (and, unless
+    combiner is "sum", weights <= 0); rows left empty give params[default_id], or zeros. sparse_ids of any rank
+    >= 2 (the leading dimensions are kept)."""
+    from tfshim.framework.sparse_tensor import SparseTensor
+    from tfshim.ops import sparse_ops
+
+    a, m, _, _ = _ops()
+    if embedding_weights is None:
+        raise ValueError(f"Missing embedding_weights {embedding_weights}.")
+    if not isinstance(embedding_weights, list):
+        embedding_weights = [embedding_weights]
+    if len(embedding_weights) < 1:
+        raise ValueError(f"Missing embedding_weights {embedding_weights}.")
+    dtype = sparse_weights.dtype if sparse_weights is not None else None
+    embedding_weights = [w if type(w).__name__ in ("Variable", "ResourceVariable") and dtype in (None, w.dtype)
+                         else convert_to_tensor(w, dtype=dtype) for w in embedding_weights]
+    original_shape = sparse_ids.dense_shape
+    rank = int(original_shape._value.shape[0])
+    dims = [int(d) for d in original_shape._value]
+    sparse_ids = sparse_ops.reshape(sparse_ids, [int(np.prod(dims[:rank - 1], dtype=np.int64)), dims[rank - 1]])
+    if sparse_weights is not None:
+        sparse_weights = SparseTensor(sparse_ids.indices, sparse_weights.values, sparse_ids.dense_shape)
+    valid = m.greater_equal(sparse_ids.values, 0)
+    if sparse_weights is not None:
+        valid = m.logical_and(valid, a.ones_like(sparse_weights.values, dtype=dtypes.bool))
+    sparse_ids = sparse_ops.retain(sparse_ids, valid)
+    if sparse_weights is not None:
+        sparse_weights = sparse_ops.retain(sparse_weights, valid)
+    if combiner != "sum" and sparse_weights is not None:
+        positive = m.greater(sparse_weights.values, 0)
+        sparse_ids = sparse_ops.retain(sparse_ids, positive)
+        sparse_weights = sparse_ops.retain(sparse_weights, positive)
+    sparse_ids, is_row_empty = sparse_ops.fill_empty_rows(sparse_ids, default_id or 0)
+    if sparse_weights is not None:
+        sparse_weights, _ = sparse_ops.fill_empty_rows(sparse_weights, 1.0)
+    result = embedding_lookup_sparse(embedding_weights, sparse_ids, sparse_weights, combiner=combiner,
+                                     max_norm=max_norm, allow_fast_lookup=allow_fast_lookup)
+    if default_id is None:
+        is_row_empty = a.tile(a.reshape(is_row_empty, [-1, 1]), [1, result._value.shape[1]])
+        result = a.where(is_row_empty, a.zeros_like(result), result)
+    return a.reshape(result, dims[:rank - 1] + list(result._value.shape[1:]))
+
+
 # ----- transposed, depthwise and separable convolutions --------------------------------------------
 
 
