@@ -432,6 +432,12 @@ EXTRA_SPECS: list[OpSpec] = [
         x, mod.sparse.SparseTensor([[0, 0], [0, 1], [2, 0], [2, 1]],
                                    mod.constant([0, -1, x.shape[0] - 1, 0], mod.int64), [3, 2])), 1, min_rank=2,
            max_rank=2, dtypes=("float32",), bounded=1e6, max_examples=10),
+    OpSpec("nn.compute_accidental_hits", lambda mod, x: mod.nn.compute_accidental_hits(
+        mod.math.floormod(x, 5), mod.constant([3, 1, 0, 3], mod.int64), x.shape[1]), 1, min_rank=2, max_rank=2,
+           dtypes=("int64",), rejected=("int32",), grad=False, max_examples=10),
+    OpSpec("nn.all_candidate_sampler", lambda mod, x: mod.nn.all_candidate_sampler(
+        mod.math.floormod(x, 5), x.shape[1], 5, True), 1, min_rank=2, max_rank=2, dtypes=("int64",),
+           rejected=("int32",), grad=False, max_examples=10),
     # ---- counting and scans
     OpSpec("math.bincount", lambda mod, x: [mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7)),
                                             mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7),
