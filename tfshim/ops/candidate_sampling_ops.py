@@ -12,8 +12,19 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
-from tfshim.ops.op import (KernelError, as_called, defop, dtype_mismatch, error_suffix, make_bool, make_int,
-                           not_differentiable, op_def, run_op, tf_export)
+from tfshim.ops.op import (
+    KernelError,
+    as_called,
+    defop,
+    dtype_mismatch,
+    error_suffix,
+    make_bool,
+    make_int,
+    not_differentiable,
+    op_def,
+    run_op,
+    tf_export,
+)
 
 
 def _int64(value: Any, op: str, index: int, raw: tuple) -> Tensor:
