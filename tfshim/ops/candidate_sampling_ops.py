@@ -74,12 +74,14 @@ def all_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int, un
 
     raw = (true_classes,)
     seed1, seed2 = random_ops.get_seed(seed)
-    t = _int64(true_classes, "AllCandidateSampler", 0, raw)
+    # TF's op helper checks the attrs before it converts the input
     num_true, num_sampled = make_int(num_true, "num_true"), make_int(num_sampled, "num_sampled")
+    unique = make_bool(unique, "unique")
+    t = _int64(true_classes, "AllCandidateSampler", 0, raw)
     _min_attr("AllCandidateSampler", "num_true", num_true, raw)
     _min_attr("AllCandidateSampler", "num_sampled", num_sampled, raw)
     out = run_op(AllCandidateSampler, raw, t, num_true=num_true, num_sampled=num_sampled,
-                 unique=make_bool(unique, "unique"), seed=seed1 or 0, seed2=seed2 or 0)
+                 unique=unique, seed=seed1 or 0, seed2=seed2 or 0)
     return AllCandidateSamplerOutput(*out)
 
 
@@ -117,8 +119,8 @@ def compute_accidental_hits(true_classes: Any, sampled_candidates: Any, num_true
 
     raw = (true_classes, sampled_candidates)
     seed1, seed2 = random_ops.get_seed(seed)
+    num_true = make_int(num_true, "num_true")
     t = _int64(true_classes, "ComputeAccidentalHits", 0, raw)
     s = _int64(sampled_candidates, "ComputeAccidentalHits", 1, raw)
-    num_true = make_int(num_true, "num_true")
     out = run_op(ComputeAccidentalHits, raw, t, s, num_true=num_true, seed=seed1 or 0, seed2=seed2 or 0)
     return ComputeAccidentalHitsOutput(*out)

@@ -18,7 +18,7 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
 from tfshim.kernels import eigen_reduce
-from tfshim.ops.op import KernelError, defop, not_differentiable, op_def, run_op, tf_export
+from tfshim.ops.op import KernelError, check_kernel, defop, not_differentiable, op_def, run_op, tf_export
 
 
 def _ops() -> Any:
@@ -666,6 +666,7 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
     from tfshim.ops import nn_ops_3d
 
     _, _, nn, _ = _ops()
+    pooling_type.lower()  # TF names its scope "%s_pool" % pooling_type.lower() first (AttributeError otherwise)
     x = convert_to_tensor(input)
     window_shape = list(window_shape)
     n = len(window_shape)
@@ -805,6 +806,8 @@ def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) ->
     x = convert_to_tensor(inputs)
     output_dtype = _ISOTONIC_TYPES.get(x.dtype, dtypes.float64)
     IsotonicRegression.check(x)
+    check_kernel("IsotonicRegression", x.dtype, attrs="T=DT_%s, output_dtype=DT_%s" % (
+        x.dtype._cname.upper(), output_dtype._cname.upper()))
 
     def compute(matrix: Tensor) -> tuple:
         if decreasing:

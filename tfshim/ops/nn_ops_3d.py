@@ -20,7 +20,17 @@ from tfshim.framework.tensor import Tensor
 from tfshim.ops import array_ops
 from tfshim.ops.array_ops import kernel_error
 from tfshim.ops.nn_ops import _gemm, _out_and_pad
-from tfshim.ops.op import KernelError, check_kernel, defop, op_def, raise_op_error, tf_export
+from tfshim.ops.op import (
+    KernelError,
+    as_called,
+    check_kernel,
+    check_type_attr,
+    defop,
+    error_suffix,
+    op_def,
+    raise_op_error,
+    tf_export,
+)
 
 _SPATIAL = 3
 
@@ -148,11 +158,23 @@ def _attr_error(node: str, op_name: str, message: str) -> errors.InvalidArgument
                                        % (message, node, op_def(node)[0], op_name))  # type: ignore[index]
 
 
-def _list_attr(value: Any, arg: str, fn: str, node: str, op_name: str) -> list:
-    """A list(int) attr given directly to the op (conv3d's strides): TF wants a list of at least 5."""
+def _list_of_ints(value: Any, arg: str, fn: str) -> list:
+    """TF's op helper for a list(int) attr: a list, tuple or tensor of ints (checked before the inputs)."""
+    from tfshim.ops.op import make_int
+
+    if isinstance(value, Tensor):
+        value = value._value.reshape(-1).tolist()
     if not isinstance(value, (list, tuple)):
         raise TypeError(f"Expected list for '{arg}' argument to '{fn}' Op, not {value!r}.")
-    value = [int(v) for v in value]
+    return [make_int(v, arg) if v is not None else _raise_int(v, arg) for v in value]
+
+
+def _raise_int(v: Any, arg: str) -> int:
+    raise TypeError("Expected int for argument '%s' not %r." % (arg, v))
+
+
+def _list_attr(value: list, arg: str, node: str, op_name: str) -> list:
+    """A list(int) attr of at least 5 (TF's OpDef minimum)."""
     if len(value) < 5:
         raise _attr_error(node, op_name, f"Length for attr '{arg}' of {len(value)} must be at least minimum 5")
     return value
@@ -209,6 +231,11 @@ def _outer(v: list, channels_first: bool) -> tuple:
 def conv3d(input: Any, filters: Any, strides: Any, padding: Any, data_format: str = "NDHWC",  # noqa: A002
            dilations: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.conv3d (Conv3D); strides and dilations are lists of 5."""
+    # TF's op helper checks the attrs' Python types before it converts the inputs
+    s_list = _list_of_ints(strides, "strides", "conv3d")
+    if not isinstance(padding, str):
+        raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
+    d_list = _list_of_ints([1] * 5 if dilations is None else dilations, "dilations", "conv3d")
     x, f = convert_to_tensor(input), convert_to_tensor(filters)
     Conv3D.check(x)
     node = "_MklNativeConv3D"
@@ -216,8 +243,8 @@ def conv3d(input: Any, filters: Any, strides: Any, padding: Any, data_format: st
         raise errors.InvalidArgumentError(None, None, (
             f"cannot compute {node} as input #1(zero-based) was expected to be a {x._dtype._cname} tensor but is a "
             f"{f._dtype._cname} tensor [Op:Conv3D] name: "))
-    s = _list_attr(strides, "strides", "conv3d", node, "Conv3D")
-    d = _list_attr([1] * 5 if dilations is None else dilations, "dilations", "conv3d", node, "Conv3D")
+    s = _list_attr(s_list, "strides", node, "Conv3D")
+    d = _list_attr(d_list, "dilations", node, "Conv3D")
     padding = _check_padding(padding, node, "Conv3D")
     first = _check_format(data_format, node, "Conv3D")
     if _outer(s, first) != (1, 1):
@@ -242,8 +269,24 @@ def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
     Conv3DBackpropInputV2.check(f, x)
     padding = _check_padding(padding, node, "Conv3DBackpropInputV2")
     _check_format(data_format, node, "Conv3DBackpropInputV2")
-    shape = [int(v) for v in np.asarray(output_shape._value if isinstance(output_shape, Tensor)
-                                        else output_shape).reshape(-1)]
+    raw = (input, filters, output_shape)
+    if not isinstance(output_shape, (list, tuple, np.ndarray)):  # a tensor or variable: its dtype is the Tshape attr
+        output_shape = convert_to_tensor(output_shape)
+        check_type_attr("Conv3DBackpropInputV2", output_shape._dtype, "Tshape", suffix=error_suffix(raw))
+    sizes = np.asarray(output_shape._value if isinstance(output_shape, Tensor) else output_shape)
+    shape = [int(v) for v in sizes.reshape(-1)]
+    kernel = "__MklNativeConv3DBackpropInputV2"
+    if sizes.ndim != 1 or len(shape) not in (4, 5):
+        raise as_called(_kernel_op_error(kernel_error(kernel, "input_sizes must be 4 or 5-dimensional, got: %d"
+                                                      % (len(shape) if sizes.ndim else 0))), raw)
+    if f._value.ndim != 5:
+        raise as_called(_kernel_op_error(kernel_error(kernel, "filter must be 5-dimensional: [%s]" % ",".join(
+            str(d) for d in f._value.shape))), raw)
+    if len(shape) == 4 or x._value.ndim != 5:
+        if shape[-1] != f._value.shape[-2]:
+            raise as_called(_kernel_op_error(kernel_error(kernel, "input and filter must have the same depth: %d vs %d"
+                                                          % (shape[-1], f._value.shape[-2]))), raw)
+        raise _ONEDNN_FAILURE()
     if first:
         x = _to_last(x)
         shape = [shape[0]] + shape[2:] + [shape[1]]
@@ -253,14 +296,27 @@ def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
     except errors.InvalidArgumentError as e:
         if "out_backprop dimensions" not in e.message:
             raise
-        # TF: oneDNN finds no convolution whose output has the given shape
-        raise errors.AbortedError(None, None, (
+        raise _ONEDNN_FAILURE() from None
+    return _to_first(out) if first else out
+
+
+def _kernel_op_error(err: KernelError) -> errors.OpError:
+    """The OpError TF raises for a kernel error of Conv3DBackpropInputV2 (before tfshim's kernel runs)."""
+    try:
+        raise_op_error("Conv3DBackpropInputV2", err, "__MklNativeConv3DBackpropInputV2")
+    except errors.OpError as e:
+        return e
+    raise AssertionError("unreachable")
+
+
+def _ONEDNN_FAILURE() -> errors.AbortedError:  # noqa: N802
+    """TF: oneDNN finds no convolution whose output has the given shape."""
+    return errors.AbortedError(None, None, (
             "{{function_node __wrapped____MklNativeConv3DBackpropInputV2_device_/job:localhost/replica:0/task:0/"
             "device:CPU:0}} Operation received an exception:Status: 2, message: could not create a primitive "
             "descriptor for the convolution forward propagation primitive. Run workload with environment variable "
             "ONEDNN_VERBOSE=all to get additional diagnostic information., in file "
-            "tensorflow/core/kernels/mkl/mkl_conv_grad_input_ops.cc:546 [Op:Conv3DBackpropInputV2]")) from None
-    return _to_first(out) if first else out
+            "tensorflow/core/kernels/mkl/mkl_conv_grad_input_ops.cc:546 [Op:Conv3DBackpropInputV2]"))
 
 
 # ----- MaxPool3D / AvgPool3D -----------------------------------------------------------------------
@@ -390,12 +446,14 @@ def _avg_pool3d_grad_grad(op: Any, grad: Tensor) -> Tensor:
 
 def _pool3d(op: Any, node: str, kernel_name: str, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
             data_format: Any) -> Tensor:
+    # TF: nn_ops._get_sequence runs first (its ValueErrors), then the op's checks
+    first = isinstance(data_format, str) and data_format.startswith("NC")
+    k = _sequence(ksize, first, "ksize")
+    s = _sequence(strides, first, "strides")
     x = convert_to_tensor(input)
     op.check(x)
     padding = _check_padding(padding, node, op.name)
     first = _check_format(data_format, node, op.name)
-    k = _sequence(ksize, first, "ksize")
-    s = _sequence(strides, first, "strides")
     if any(v <= 0 for v in k):
         raise_op_error(op.name, KernelError(errors.InvalidArgumentError, "Sliding window ksize must be positive. The "
                                             "specified or inferred ksize is: " + ",".join(str(v) for v in k)),
