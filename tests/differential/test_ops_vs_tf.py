@@ -347,6 +347,97 @@ EXTRA_SPECS: list[OpSpec] = [
         x[None, ..., None], mod.cast(mod.reshape(mod.range(4), [2, 2, 1, 1]) / 4, x.dtype),
         [1, 2 * x.shape[0], 2 * x.shape[1], 1], 2, "SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32",),
            bounded=100.0, max_examples=10, **NOT_EXACT),
+    # ---- 3-D convolution and pooling (nn_ops_3d.py): x is one 3-D image of one channel
+    OpSpec("nn.conv3d", lambda mod, x: mod.nn.conv3d(
+        x[None, ..., None], mod.cast(mod.reshape(mod.range(16), [2, 2, 2, 1, 2]) / 16 - 0.3, x.dtype),
+        [1, 1, 1, 1, 1], "SAME"), 1, min_rank=3, max_rank=3, dtypes=("float32", "float64"), bounded=100.0,
+           max_examples=10, **NOT_EXACT),
+    OpSpec("nn.conv3d_valid_stride2", lambda mod, x: mod.nn.conv3d(  # padded: oneDNN's empty outputs are wrong
+        mod.pad(x, [[1, 1]] * 3)[None, ..., None], mod.cast(mod.reshape(mod.range(8), [2, 2, 1, 1, 2]) / 8, x.dtype),
+        [1, 2, 1, 2, 1], "VALID"), 1, min_rank=3, max_rank=3, dtypes=("float32",), bounded=100.0,
+           max_examples=10, **NOT_EXACT),
+    OpSpec("nn.conv3d_transpose", lambda mod, x: mod.nn.conv3d_transpose(
+        x[None, ..., None], mod.cast(mod.reshape(mod.range(8), [2, 2, 2, 1, 1]) / 8, x.dtype),
+        [1, 2 * x.shape[0], 2 * x.shape[1], 2 * x.shape[2], 1], 2, "SAME"), 1, min_rank=3, max_rank=3,
+           dtypes=("float32",), bounded=100.0, max_examples=10, **NOT_EXACT),
+    OpSpec("nn.max_pool3d", lambda mod, x: mod.nn.max_pool3d(x[None, ..., None], 2, 1, "SAME"), 1, min_rank=3,
+           max_rank=3, dtypes=("float32",), bounded=2.0**99, max_examples=15, **NOT_EXACT,
+           note="NaN/-inf/-0/denormal window maxima: see compat/DIFFERENCES.md"),
+    OpSpec("nn.avg_pool3d", lambda mod, x: mod.nn.avg_pool3d(x[None, ..., None], 2, [1, 2, 1], "SAME"), 1,
+           min_rank=3, max_rank=3, dtypes=("float32",), rejected=("float64",), bounded=100.0, max_examples=10,
+           **NOT_EXACT),
+    # ---- losses scaled for tf.distribute replicas (nn_impl_distribute.py), CTC helpers (ctc_ops.py)
+    OpSpec("nn.compute_average_loss", lambda mod, x: mod.nn.compute_average_loss(x), 1, min_rank=1,
+           dtypes=("float32", "float64"), max_examples=10),
+    OpSpec("nn.compute_average_loss_weighted", lambda mod, x: mod.nn.compute_average_loss(
+        x, sample_weight=mod.range(x.shape[0], dtype=mod.float32) / 2, global_batch_size=3), 1, min_rank=1,
+           max_rank=1, dtypes=("float32", "float64"), max_examples=10),
+    OpSpec("nn.scale_regularization_loss", lambda mod, x: mod.nn.scale_regularization_loss(x), 1,
+           dtypes=("float32", "float64"), max_examples=10),
+    OpSpec("nn.collapse_repeated", lambda mod, x: mod.nn.collapse_repeated(
+        mod.math.floormod(x, 3), mod.fill([x.shape[0]], x.shape[1] - 1)), 1, min_rank=2, max_rank=2,
+           dtypes=("int32", "int64"), grad=False, max_examples=10),
+    OpSpec("nn.ctc_unique_labels", lambda mod, x: mod.nn.ctc_unique_labels(mod.math.floormod(x, 4)), 1, min_rank=2,
+           max_rank=2, dtypes=("int32", "int64"), grad=False, max_examples=10),
+    # ---- grayscale morphology (morphological_ops.py)
+    OpSpec("nn.dilation2d", lambda mod, x: mod.nn.dilation2d(
+        x[None, ..., None], mod.cast(mod.constant([[[1], [0]], [[-2], [3]]]), x.dtype), [1, 1, 1, 1], "SAME", "NHWC",
+        [1, 1, 1, 1]), 1, min_rank=2, max_rank=2, dtypes=FLOATS + ("int32", "uint8"), rejected=("complex64",),
+           max_examples=15),
+    OpSpec("nn.dilation2d_strided_rates", lambda mod, x: mod.nn.dilation2d(
+        x[None, ..., None], mod.cast(mod.constant([[[1], [0]], [[-2], [3]]]), x.dtype), [1, 2, 1, 1], "VALID",
+        "NHWC", [1, 1, 2, 1]), 1, min_rank=2, max_rank=2, dtypes=("float32",), max_examples=10),
+    OpSpec("nn.erosion2d", lambda mod, x: mod.nn.erosion2d(
+        x[None, ..., None], mod.cast(mod.constant([[[1], [0], [2]]]), x.dtype), [1, 1, 2, 1], "SAME", "NHWC",
+        [1, 1, 1, 1]), 1, min_rank=2, max_rank=2, dtypes=("float32", "float64", "int32"), max_examples=10),
+    OpSpec("nn.max_pool_with_argmax", lambda mod, x: mod.nn.max_pool_with_argmax(x[None, ..., None], 2, 1, "SAME"),
+           1, min_rank=2, max_rank=2, dtypes=FLOATS + ("int32",), rejected=("complex64",), max_examples=15),
+    OpSpec("nn.max_pool_with_argmax_batch_index", lambda mod, x: mod.nn.max_pool_with_argmax(
+        x[..., None], [2, 3], [1, 2], "VALID", output_dtype=mod.int32, include_batch_in_index=True), 1, min_rank=3,
+           max_rank=3, dtypes=("float32",), max_examples=10),
+    OpSpec("nn.depthwise_conv2d_backprop_input", lambda mod, x: mod.nn.depthwise_conv2d_backprop_input(
+        [1, x.shape[0], x.shape[1], 2], mod.cast(mod.reshape(mod.range(8), [2, 2, 2, 1]) / 8, x.dtype),
+        mod.stack([x, -x], -1)[None], [1, 1, 1, 1], "SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32", "float64"),
+           bounded=100.0, max_examples=10, **NOT_EXACT),
+    OpSpec("nn.depthwise_conv2d_backprop_filter", lambda mod, x: mod.nn.depthwise_conv2d_backprop_filter(
+        mod.stack([x, x * 2], -1)[None], [2, 2, 2, 1], mod.ones([1, x.shape[0], x.shape[1], 2], x.dtype),
+        [1, 1, 1, 1], "SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=100.0,
+           max_examples=10, **NOT_EXACT),
+    OpSpec("nn.pool_max", lambda mod, x: mod.nn.pool(x[None, ..., None], [2, 2], "MAX", strides=[1, 2],
+                                                     padding="SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32",),
+           bounded=100.0, max_examples=10, **NOT_EXACT, note="denormal window maxima: see compat/DIFFERENCES.md"),
+    OpSpec("nn.pool_avg_1d", lambda mod, x: mod.nn.pool(x[None, :, None], [2], "AVG", padding="SAME"), 1,
+           min_rank=1, max_rank=1, dtypes=("float32",), bounded=100.0, max_examples=10, **NOT_EXACT),
+    OpSpec("nn.atrous_conv2d_transpose", lambda mod, x: mod.nn.atrous_conv2d_transpose(
+        x[None, ..., None], mod.cast(mod.reshape(mod.range(4), [2, 2, 1, 1]) / 4, x.dtype),
+        [1, x.shape[0], x.shape[1], 1], 2, "SAME"), 1, min_rank=2, max_rank=2, dtypes=("float32",), bounded=100.0,
+           max_examples=10, **NOT_EXACT),
+    OpSpec("nn.isotonic_regression", lambda mod, x: mod.nn.isotonic_regression(x), 1, min_rank=2, max_rank=2,
+           dtypes=FLOATS + ("int32", "int8"), rejected=("complex64", "bool"), bounded=1e6, max_examples=15),
+    OpSpec("nn.isotonic_regression_increasing", lambda mod, x: mod.nn.isotonic_regression(x, decreasing=False,
+                                                                                            axis=0), 1,
+           min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=1e6, max_examples=10),
+    OpSpec("nn.ctc_greedy_decoder", lambda mod, x: (lambda d: (d[0][0].indices, d[0][0].values, d[0][0].dense_shape,
+                                                               d[1]))(mod.nn.ctc_greedy_decoder(
+        x, mod.fill([x.shape[1]], x.shape[0]), blank_index=0)), 1, min_rank=3, max_rank=3,
+           dtypes=("float32", "float64"), rejected=("float16",), grad=False, max_examples=15),
+    OpSpec("nn.ctc_greedy_decoder_no_merge", lambda mod, x: (lambda d: (d[0][0].indices, d[0][0].values, d[1]))(
+        mod.nn.ctc_greedy_decoder(x, mod.fill([x.shape[1]], max(x.shape[0] - 1, 0)), merge_repeated=False)), 1,
+           min_rank=3, max_rank=3, dtypes=("float32",), grad=False, max_examples=10),
+    OpSpec("nn.embedding_lookup_sparse", lambda mod, x: mod.nn.embedding_lookup_sparse(
+        x, mod.sparse.SparseTensor([[0, 0], [0, 1], [2, 0]], mod.constant([0, x.shape[0] - 1, 0], mod.int64), [3, 2]),
+        mod.sparse.SparseTensor([[0, 0], [0, 1], [2, 0]], [2.0, 0.5, -1.0], [3, 2]), combiner="sqrtn"), 1,
+           min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=1e6, max_examples=10),
+    OpSpec("nn.safe_embedding_lookup_sparse", lambda mod, x: mod.nn.safe_embedding_lookup_sparse(
+        x, mod.sparse.SparseTensor([[0, 0], [0, 1], [2, 0], [2, 1]],
+                                   mod.constant([0, -1, x.shape[0] - 1, 0], mod.int64), [3, 2])), 1, min_rank=2,
+           max_rank=2, dtypes=("float32",), bounded=1e6, max_examples=10),
+    OpSpec("nn.compute_accidental_hits", lambda mod, x: mod.nn.compute_accidental_hits(
+        mod.math.floormod(x, 5), mod.constant([3, 1, 0, 3], mod.int64), x.shape[1]), 1, min_rank=2, max_rank=2,
+           dtypes=("int64",), rejected=("int32",), grad=False, max_examples=10),
+    OpSpec("nn.all_candidate_sampler", lambda mod, x: mod.nn.all_candidate_sampler(
+        mod.math.floormod(x, 5), x.shape[1], 5, True), 1, min_rank=2, max_rank=2, dtypes=("int64",),
+           rejected=("int32",), grad=False, max_examples=10),
     # ---- counting and scans
     OpSpec("math.bincount", lambda mod, x: [mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7)),
                                             mod.math.bincount(mod.math.floormod(mod.cast(x, mod.int32), 7),

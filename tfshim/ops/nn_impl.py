@@ -9,6 +9,7 @@ in its own order: last-bit differences, compat/DIFFERENCES.md); LRN is composed 
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,7 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
 from tfshim.kernels import eigen_reduce
-from tfshim.ops.op import KernelError, defop, not_differentiable, run_op, tf_export
+from tfshim.ops.op import KernelError, check_kernel, defop, not_differentiable, op_def, run_op, tf_export
 
 
 def _ops() -> Any:
@@ -190,6 +191,128 @@ def embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: Any = No
     return a.identity(_clip(out, ids, max_norm))
 
 
+def _lookup_sparse_impl(params: list, segment_ids: Tensor, sp_weights: Any, ids: Tensor, combiner: str,
+                        max_norm: Any, allow_fast_lookup: bool) -> Tensor:
+    """TF: embedding_ops.embedding_lookup_sparse_impl (with TF 2.21's forward-compatibility choices)."""
+    from tfshim.ops import segment_ops, sparse_ops
+
+    a, m, _, _ = _ops()
+    ignore_weights = sp_weights is None
+    if len(params) == 1 and not isinstance(params[0], Tensor):
+        params = [convert_to_tensor(params[0])]
+    sparse_gradient = False
+    if len(params) == 1 and max_norm is None and (allow_fast_lookup or ignore_weights):
+        idx, embeddings = ids, params[0]
+        sparse_gradient = not allow_fast_lookup  # TF: the params gradient is then IndexedSlices
+    else:
+        ids, idx = a.unique(ids)
+        embeddings = embedding_lookup(params, ids, max_norm=max_norm)
+    if not ignore_weights:
+        if segment_ids.dtype != dtypes.int32:
+            segment_ids = m.cast(segment_ids, dtypes.int32)
+        weights = sp_weights.values
+        embeddings = a.gather(embeddings, idx)
+        original_dtype = embeddings.dtype
+        if embeddings.dtype in (dtypes.float16, dtypes.bfloat16):
+            embeddings = m.cast(embeddings, dtypes.float32)
+        if weights.dtype != embeddings.dtype:
+            weights = m.cast(weights, embeddings.dtype)
+        weights = a.reshape(weights, list(weights._value.shape) + [1] * (embeddings._value.ndim - 1))
+        embeddings = embeddings * weights
+        if combiner == "sum":
+            embeddings = segment_ops.segment_sum(embeddings, segment_ids)
+        elif combiner == "mean":
+            embeddings = segment_ops.segment_sum(embeddings, segment_ids)
+            weight_sum = segment_ops.segment_sum(weights, segment_ids)
+            embeddings = m.divide_no_nan(embeddings, weight_sum)
+        else:
+            embeddings = segment_ops.segment_sum(embeddings, segment_ids)
+            weight_sum = segment_ops.segment_sum(m.pow(weights, 2), segment_ids)
+            embeddings = m.divide_no_nan(embeddings, m.sqrt(weight_sum))
+        if embeddings.dtype != original_dtype:
+            embeddings = m.cast(embeddings, original_dtype)
+        return embeddings
+    if segment_ids.dtype not in (dtypes.int32, dtypes.int64):
+        segment_ids = m.cast(segment_ids, dtypes.int32)
+    fn = {"sum": sparse_ops.segment_sum, "mean": sparse_ops.segment_mean, "sqrtn": sparse_ops.segment_sqrt_n}
+    return fn[combiner](embeddings, idx, segment_ids, sparse_gradient=sparse_gradient)
+
+
+@tf_export("nn.embedding_lookup_sparse")
+def embedding_lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any = None, max_norm: Any = None,
+                            name: Any = None, allow_fast_lookup: bool = False) -> Tensor:
+    """TF: tf.nn.embedding_lookup_sparse: per row of the 2-D SparseTensor sp_ids, the (weighted) sum, mean or
+    sqrtn-scaled sum of the params rows its ids select. RaggedTensor ids are not implemented by tfshim."""
+    from tfshim.framework.sparse_tensor import SparseTensor
+
+    if combiner is None:
+        combiner = "mean"
+    if combiner not in ("mean", "sqrtn", "sum"):
+        raise ValueError(f"combiner must be one of 'mean', 'sqrtn' or 'sum', got {combiner}")
+    if not isinstance(params, list):
+        params = [params]
+    if not isinstance(sp_ids, SparseTensor):
+        if type(sp_ids).__name__ == "RaggedTensor":
+            raise NotImplementedError("tf.nn.embedding_lookup_sparse with RaggedTensor ids is not implemented by "
+                                      "tfshim")
+        raise TypeError(f"sp_ids must be SparseTensor, got {type(sp_ids)}")
+    if sp_weights is not None:
+        if not isinstance(sp_weights, SparseTensor):
+            raise TypeError(f"sp_weights must be either None or SparseTensor,got {type(sp_weights)}")
+        sp_ids.values.shape.assert_is_compatible_with(sp_weights.values.shape)
+        sp_ids.indices.shape.assert_is_compatible_with(sp_weights.indices.shape)
+        sp_ids.dense_shape.shape.assert_is_compatible_with(sp_weights.dense_shape.shape)
+    return _lookup_sparse_impl(params, sp_ids.indices[:, 0], sp_weights, sp_ids.values, combiner, max_norm,
+                               allow_fast_lookup)
+
+
+@tf_export("nn.safe_embedding_lookup_sparse")
+def safe_embedding_lookup_sparse(embedding_weights: Any, sparse_ids: Any, sparse_weights: Any = None,
+                                 combiner: str = "mean", default_id: Any = None, max_norm: Any = None,
+                                 name: Any = None, allow_fast_lookup: bool = False) -> Tensor:
+    """TF: tf.nn.safe_embedding_lookup_sparse: embedding_lookup_sparse after dropping ids < 0 (and, unless
+    combiner is "sum", weights <= 0); rows left empty give params[default_id], or zeros. sparse_ids of any rank
+    >= 2 (the leading dimensions are kept)."""
+    from tfshim.framework.sparse_tensor import SparseTensor
+    from tfshim.ops import sparse_ops
+
+    a, m, _, _ = _ops()
+    if embedding_weights is None:
+        raise ValueError(f"Missing embedding_weights {embedding_weights}.")
+    if not isinstance(embedding_weights, list):
+        embedding_weights = [embedding_weights]
+    if len(embedding_weights) < 1:
+        raise ValueError(f"Missing embedding_weights {embedding_weights}.")
+    dtype = sparse_weights.dtype if sparse_weights is not None else None
+    embedding_weights = [w if type(w).__name__ in ("Variable", "ResourceVariable") and dtype in (None, w.dtype)
+                         else convert_to_tensor(w, dtype=dtype) for w in embedding_weights]
+    original_shape = sparse_ids.dense_shape
+    rank = int(original_shape._value.shape[0])
+    dims = [int(d) for d in original_shape._value]
+    sparse_ids = sparse_ops.reshape(sparse_ids, [int(np.prod(dims[:rank - 1], dtype=np.int64)), dims[rank - 1]])
+    if sparse_weights is not None:
+        sparse_weights = SparseTensor(sparse_ids.indices, sparse_weights.values, sparse_ids.dense_shape)
+    valid = m.greater_equal(sparse_ids.values, 0)
+    if sparse_weights is not None:
+        valid = m.logical_and(valid, a.ones_like(sparse_weights.values, dtype=dtypes.bool))
+    sparse_ids = sparse_ops.retain(sparse_ids, valid)
+    if sparse_weights is not None:
+        sparse_weights = sparse_ops.retain(sparse_weights, valid)
+    if combiner != "sum" and sparse_weights is not None:
+        positive = m.greater(sparse_weights.values, 0)
+        sparse_ids = sparse_ops.retain(sparse_ids, positive)
+        sparse_weights = sparse_ops.retain(sparse_weights, positive)
+    sparse_ids, is_row_empty = sparse_ops.fill_empty_rows(sparse_ids, default_id or 0)
+    if sparse_weights is not None:
+        sparse_weights, _ = sparse_ops.fill_empty_rows(sparse_weights, 1.0)
+    result = embedding_lookup_sparse(embedding_weights, sparse_ids, sparse_weights, combiner=combiner,
+                                     max_norm=max_norm, allow_fast_lookup=allow_fast_lookup)
+    if default_id is None:
+        is_row_empty = a.tile(a.reshape(is_row_empty, [-1, 1]), [1, result._value.shape[1]])
+        result = a.where(is_row_empty, a.zeros_like(result), result)
+    return a.reshape(result, dims[:rank - 1] + list(result._value.shape[1:]))
+
+
 # ----- transposed, depthwise and separable convolutions --------------------------------------------
 
 
@@ -228,14 +351,19 @@ def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
 @tf_export("nn.conv_transpose")
 def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, padding: str = "SAME",  # noqa: A002
                    data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
-    """TF: tf.nn.conv_transpose: conv1d_transpose or conv2d_transpose by the rank of output_shape."""
+    """TF: tf.nn.conv_transpose: conv1d_, conv2d_ or conv3d_transpose by the rank of output_shape."""
     n = len(output_shape._value if isinstance(output_shape, Tensor) else output_shape)
     if n == 3:
         return conv1d_transpose(input, filters, output_shape, strides, padding, data_format or "NWC", dilations)
     if n == 4:
         return conv2d_transpose(input, filters, output_shape, strides, padding, data_format or "NHWC", dilations)
-    raise NotImplementedError("tf.nn.conv_transpose with 3 spatial dimensions (conv3d_transpose) is not "
-                              "implemented by tfshim")
+    if n == 5:
+        from tfshim.ops import nn_ops_3d
+
+        return nn_ops_3d.conv3d_transpose(input, filters, output_shape, strides, padding, data_format or "NDHWC",
+                                          dilations)
+    raise ValueError(f"`output_shape` must be of length 3, 4 or 5. Received: output_shape={output_shape} of "
+                     f"length {n}.")
 
 
 @tf_export("nn.depthwise_conv2d")
@@ -389,14 +517,19 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: Any = None) -> Tensor
 @tf_export("nn.convolution")
 def convolution(input: Any, filters: Any, strides: Any = None, padding: str = "VALID",  # noqa: A002
                 data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
-    """TF: tf.nn.convolution for 1-D and 2-D convolutions (dispatching to conv1d / conv2d)."""
+    """TF: tf.nn.convolution for 1-D, 2-D and 3-D convolutions (dispatching to conv1d / conv2d / conv3d)."""
     _, _, nn, _ = _ops()
     x = convert_to_tensor(input)
     if x.shape.ndims == 3:
         return nn.conv1d(x, filters, strides or 1, padding, dilations=dilations)
     if x.shape.ndims == 4:
         return nn.conv2d(x, filters, strides or 1, padding, dilations=dilations)
-    raise NotImplementedError("tf.nn.convolution with 3 spatial dimensions (conv3d) is not implemented by tfshim")
+    if x.shape.ndims == 5:
+        from tfshim.ops import nn_ops_3d
+
+        return nn_ops_3d.conv3d(x, filters, nn._get_sequence(strides, 3, "strides"), padding,
+                                dilations=nn._get_sequence(dilations, 3, "dilations"))
+    raise NotImplementedError("tfshim: tf.nn.convolution takes 3-D, 4-D or 5-D inputs (1 to 3 spatial dimensions)")
 
 
 @tf_export("nn.atrous_conv2d")
@@ -412,3 +545,282 @@ def batch_norm_with_global_normalization(input: Any, mean: Any, variance: Any, b
     """TF: tf.nn.batch_norm_with_global_normalization = batch_normalization (gamma only if scaling)."""
     return batch_normalization(input, mean, variance, beta, gamma if scale_after_normalization else None,
                                variance_epsilon)
+
+
+# ----- depthwise convolution backprops -------------------------------------------------------------
+
+
+def _depthwise_error(kind: str, cls: Any, message: str) -> Exception:
+    op = "DepthwiseConv2dNativeBackprop" + kind
+    return cls(None, None, "{{function_node __wrapped____MklNative%s_device_/job:localhost/replica:0/task:0/"
+               "device:CPU:0}} %s [Op:%s]" % (op, message, op))
+
+
+def _onednn_failure(kind: str) -> Exception:
+    where = "mkl_conv_grad_input_ops.cc:546" if kind == "Input" else "mkl_conv_grad_filter_ops.cc:685"
+    return _depthwise_error(kind, errors.AbortedError, (
+        "Operation received an exception:Status: 2, message: could not create a primitive descriptor for the "
+        "convolution forward propagation primitive. Run workload with environment variable ONEDNN_VERBOSE=all to "
+        "get additional diagnostic information., in file tensorflow/core/kernels/mkl/%s" % where))
+
+
+def _depthwise_args(kind: str, t: Tensor, g: Tensor, strides: Any, padding: Any, data_format: Any) -> tuple:
+    """TF's attr and dtype checks of DepthwiseConv2dNativeBackprop{Input,Filter} (run as oneDNN's _MklNative ops)."""
+    from tfshim.ops.op import check_attr, dtype_mismatch
+
+    op = "DepthwiseConv2dNativeBackpropInput" if kind == "Input" else "DepthwiseConv2dNativeBackpropFilter"
+    fn = "depthwise_conv2d_native_backprop_" + kind.lower()
+    if not isinstance(strides, (list, tuple)):
+        raise TypeError(f"Expected list for 'strides' argument to '{fn}' Op, not {strides!r}.")
+    check_attr(op, t, "T", suffix="")
+    if g._dtype is not t._dtype:
+        e = dtype_mismatch(op, 2, t._dtype, g._dtype)
+        raise type(e)(None, None, e.message[: -len(" name: ")])
+    if not isinstance(padding, str):
+        raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
+    if padding not in ("SAME", "VALID"):
+        node = ("_MklNativeDepthwiseConv2dNativeBackpropInput" if kind == "Input" else
+                "_MklNativeDepthwiseConv2dNativeBackpropFilter")
+        raise errors.InvalidArgumentError(None, None, (
+            'Value for attr \'padding\' of "%s" is not in the list of allowed values: "SAME", "VALID"\n\t; NodeDef: '
+            "{{node %s}}; %s [Op:%s]" % (padding, node, op_def(node)[0], op)))  # type: ignore[index]
+    if data_format not in ("NHWC", "NCHW"):
+        raise NotImplementedError(f"tfshim: tf.nn.depthwise_conv2d_backprop_{kind.lower()} supports "
+                                  "data_format 'NHWC' and 'NCHW'")
+    s = [int(v) for v in strides]
+    if data_format == "NCHW" and len(s) == 4:
+        s = [s[0], s[2], s[3], s[1]]
+    if len(s) != 4 or s[0] != 1 or s[3] != 1:
+        raise _depthwise_error(kind, errors.InvalidArgumentError, "Current implementation does not yet support "
+                               "strides in the batch and depth dimensions.")
+    return (s[1], s[2]), padding
+
+
+def _int_list(v: Any) -> list:
+    return [int(d) for d in np.asarray(v._value if isinstance(v, Tensor) else v).reshape(-1)]
+
+
+@tf_export("nn.depthwise_conv2d_backprop_input")
+def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any, out_backprop: Any, strides: Any,  # noqa: A002
+                                    padding: Any, data_format: str = "NHWC", dilations: Any = None,
+                                    name: Any = None) -> Tensor:
+    """TF: tf.nn.depthwise_conv2d_backprop_input (DepthwiseConv2dNativeBackpropInput): the gradient of
+    depthwise_conv2d with respect to its input, as one conv2d_backprop_input per input channel. TF's oneDNN kernel
+    ignores `dilations` (measured), and so does tfshim."""
+    a, _, nn, _ = _ops()
+    f, g = convert_to_tensor(filter), convert_to_tensor(out_backprop)
+    s, padding = _depthwise_args("Input", f, g, strides, padding, data_format)
+    sizes = _int_list(input_sizes)
+    if data_format == "NCHW":  # computed channels-last between transposes
+        sizes = [sizes[0], sizes[2], sizes[3], sizes[1]]
+        g = a.transpose(g, [0, 2, 3, 1])
+        return a.transpose(depthwise_conv2d_backprop_input(sizes, f, g, [1, s[0], s[1], 1], padding), [0, 3, 1, 2])
+    kh, kw, cin, mult = f._value.shape
+    if sizes[3] != cin:
+        raise _depthwise_error("Input", errors.InvalidArgumentError, "input depth must be evenly divisible by filter "
+                               "depth: %d vs %d" % (sizes[3], cin))
+    oh, _, _ = nn._out_and_pad(sizes[1], kh, s[0], 1, padding)
+    ow, _, _ = nn._out_and_pad(sizes[2], kw, s[1], 1, padding)
+    if tuple(g._value.shape) != (sizes[0], oh, ow, cin * mult):
+        raise _onednn_failure("Input")
+    outs = [nn.Conv2DBackpropInput(f[:, :, c:c + 1, :], g[..., c * mult:(c + 1) * mult],
+                                   input_sizes=(sizes[0], sizes[1], sizes[2], 1), strides=s, dilations=(1, 1),
+                                   padding=padding) for c in range(cin)]
+    return a.concat(outs, -1) if outs else a.zeros(sizes, f.dtype)
+
+
+@tf_export("nn.depthwise_conv2d_backprop_filter")
+def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any, strides: Any,  # noqa: A002
+                                     padding: Any, data_format: str = "NHWC", dilations: Any = None,
+                                     name: Any = None) -> Tensor:
+    """TF: tf.nn.depthwise_conv2d_backprop_filter (DepthwiseConv2dNativeBackpropFilter): the gradient of
+    depthwise_conv2d with respect to its filter, one conv2d_backprop_filter per input channel. TF's oneDNN kernel
+    ignores `dilations` (measured), and so does tfshim."""
+    a, _, nn, _ = _ops()
+    x, g = convert_to_tensor(input), convert_to_tensor(out_backprop)
+    s, padding = _depthwise_args("Filter", x, g, strides, padding, data_format)
+    if data_format == "NCHW":
+        return depthwise_conv2d_backprop_filter(a.transpose(x, [0, 2, 3, 1]), filter_sizes,
+                                                a.transpose(g, [0, 2, 3, 1]), [1, s[0], s[1], 1], padding)
+    sizes = _int_list(filter_sizes)
+    kh, kw, cin, mult = sizes
+    n, h, w, c_in = x._value.shape
+    oh, _, _ = nn._out_and_pad(h, kh, s[0], 1, padding)
+    ow, _, _ = nn._out_and_pad(w, kw, s[1], 1, padding)
+    if c_in != cin or tuple(g._value.shape) != (n, oh, ow, cin * mult):
+        raise _onednn_failure("Filter")
+    outs = [nn.Conv2DBackpropFilter(x[..., c:c + 1], g[..., c * mult:(c + 1) * mult],
+                                    filter_sizes=(kh, kw, 1, mult), strides=s, dilations=(1, 1), padding=padding)
+            for c in range(cin)]
+    return a.concat(outs, 2) if outs else a.zeros(sizes, x.dtype)
+
+
+# ----- tf.nn.pool, atrous_conv2d_transpose ---------------------------------------------------------
+
+
+@tf_export("nn.pool")
+def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, padding: str = "VALID",  # noqa: A002
+         data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.pool: N-D max or average pooling (1 to 3 spatial dimensions) through max_pool / avg_pool /
+    max_pool3d / avg_pool3d. Dilated pooling (TF: with_space_to_batch) is not implemented by tfshim."""
+    from tfshim.ops import nn_ops_3d
+
+    _, _, nn, _ = _ops()
+    pooling_type.lower()  # TF names its scope "%s_pool" % pooling_type.lower() first (AttributeError otherwise)
+    x = convert_to_tensor(input)
+    window_shape = list(window_shape)
+    n = len(window_shape)
+    if n < 1 or n > 3:
+        raise ValueError(f"`len(window_shape)` must be 1, 2, or 3. Received: window_shape={window_shape} of length "
+                         f"{len(window_shape)}")
+    x.shape.with_rank(n + 2)
+    if dilations is None:
+        dilations = [1] * n
+    elif len(dilations) != n:
+        raise ValueError(f"`len(dilation_rate)` should be {n}. Received: dilation_rate={dilations} of length "
+                         f"{len(dilations)}")
+    rate = np.array(dilations, dtype=np.int32)
+    if np.any(rate < 1):
+        raise ValueError(f"all values of `dilation_rate` must be positive. Received: dilation_rate={rate}")
+    if strides is None:
+        strides = [1] * n
+    elif len(strides) != n:
+        raise ValueError(f"`len(strides)` should be {n}. Received: strides={strides} of length {len(strides)}")
+    st = np.array(strides, dtype=np.int32)
+    if np.any(st < 1):
+        raise ValueError(f"all values of `strides` must be positive. Received: strides={st}")
+    if np.any(st > 1) and np.any(rate > 1):
+        raise ValueError("`strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: "
+                         f"strides={st} and dilation_rate={rate}")
+    if padding == "SAME" and np.any(rate > 1):
+        raise ValueError("pooling with 'SAME' padding is not implemented for `dilation_rate` > 1. Received: "
+                         f"padding={padding} and dilation_rate={rate}")
+    if np.any(st > window_shape):
+        raise ValueError("`strides` > `window_shape` not supported due to inconsistency between CPU and GPU "
+                         f"implementations. Received: strides={st} and window_shape={window_shape}")
+    if pooling_type not in ("MAX", "AVG"):
+        raise ValueError(f"{n}-D {pooling_type} pooling is not supported.")
+    if np.any(rate > 1):
+        raise NotImplementedError("tf.nn.pool with dilations > 1 (with_space_to_batch) is not implemented by tfshim")
+    channels_first = data_format is not None and data_format.startswith("NC")
+    if n == 1 and data_format not in (None, "NWC", "NCW"):
+        raise ValueError(f"data_format must be either 'NWC' or 'NCW'. Received: data_format={data_format}")
+    ksize = [1, 1] + window_shape if channels_first else [1] + window_shape + [1]
+    step = [1, 1] + [int(v) for v in st] if channels_first else [1] + [int(v) for v in st] + [1]
+    if n == 3:
+        fn = nn_ops_3d.max_pool3d if pooling_type == "MAX" else nn_ops_3d.avg_pool3d
+        return fn(x, ksize, step, padding, data_format=data_format or "NDHWC")
+    fn = nn.max_pool if pooling_type == "MAX" else nn.avg_pool
+    if n == 1:
+        return fn(x, window_shape, [int(v) for v in st], padding, data_format="NCW" if channels_first else "NWC")
+    return fn(x, ksize, step, padding, data_format=data_format)
+
+
+@tf_export("nn.atrous_conv2d_transpose")
+def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: int, padding: str,
+                            name: Any = None) -> Tensor:
+    """TF: tf.nn.atrous_conv2d_transpose: the transpose of atrous_conv2d, a stride-1 conv2d_backprop_input with
+    dilation `rate` (TF computes it through space_to_batch / batch_to_space: the same sums)."""
+    _, _, nn, _ = _ops()
+    x, f = convert_to_tensor(value), convert_to_tensor(filters)
+    if x._value.shape[3] != f._value.shape[3]:
+        raise ValueError("`value` channel count must be compatible with `filters` input channel count. Received: "
+                         f"value.shape={x.shape} with channel count {x.shape[3]} and filters.shape={f.shape} with "
+                         f"input channel count {f.shape[3]}.")
+    if rate < 1:
+        raise ValueError(f"`rate` cannot be less than one. Received: rate={rate}")
+    if rate == 1:
+        return conv2d_transpose(x, f, output_shape, strides=[1, 1, 1, 1], padding=padding, data_format="NHWC")
+    shape_t = convert_to_tensor(output_shape)
+    if shape_t.shape.ndims != 1 or shape_t._value.shape[0] != 4:
+        raise ValueError(f"`output_shape` must have shape (4,). Received: output_shape={shape_t.shape}")
+    if isinstance(output_shape, tuple):
+        output_shape = list(output_shape)
+    if isinstance(output_shape, (list, np.ndarray)) and f._value.shape[2] != output_shape[3]:
+        raise ValueError("`output_shape` channel count must be compatible with `filters` output channel count. "
+                         f"Received: output_shape={output_shape} with channel count {output_shape[3]} and "
+                         f"filters.shape={f.shape} with output channel count {f.shape[3]}.")
+    if padding not in ("SAME", "VALID"):
+        raise ValueError(f"`padding` must be either 'VALID' or 'SAME'. Received: padding={padding}")
+    return nn.Conv2DBackpropInput(f, x, input_sizes=tuple(_int_list(shape_t)), strides=(1, 1),
+                                  dilations=(int(rate), int(rate)), padding=padding)
+
+
+# ----- isotonic regression -------------------------------------------------------------------------
+
+
+def _isotonic_kernel(x: np.ndarray, output_dtype: Any) -> Any:
+    """TF's kernel: the pool-adjacent-violators algorithm on each row of the last dimension, for a non-increasing
+    fit. A block keeps its sum, size and mean in output_dtype; a new element merges with the blocks before it while
+    their mean is strictly less than its block's (equal neighbours stay separate segments). A block's mean is its
+    value until a merge recomputes sum / size: a lone subnormal is output as is, though the comparisons (under
+    FTZ|DAZ, as every TF kernel) see it as zero (measured)."""
+    out_t = output_dtype.as_numpy_dtype
+    rows = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
+    out = np.empty(rows.shape, out_t)
+    seg = np.empty(rows.shape, np.int32)
+    with np.errstate(all="ignore"):
+        for r, row in enumerate(rows.astype(out_t)):
+            stack: list = []  # [sum, count, mean, start]
+            for i, v in enumerate(row):
+                cur = [v, 1, v, i]
+                while stack and stack[-1][2] < cur[2]:
+                    back = stack.pop()
+                    total, count = cur[0] + back[0], cur[1] + back[1]
+                    cur = [total, count, total / out_t(count), back[3]]
+                stack.append(cur)
+            for k, (_, count, mean, start) in enumerate(stack):
+                out[r, start:start + count] = mean
+                seg[r, start:start + count] = k
+    return out.reshape(x.shape), seg.reshape(x.shape)
+
+
+IsotonicRegression = defop("IsotonicRegression", _isotonic_kernel, multi_output=True)
+
+
+@IsotonicRegression.gradient
+def _isotonic_regression_grad(op: Any, grad_output: Tensor, grad_segments: Any) -> Tensor:
+    """Returns grad_output averaged over each segment, row by row (TF: nn_grad._MeanAggregator)."""
+    from tfshim.ops import segment_ops
+
+    a, m, _, _ = _ops()
+    segments = op.outputs[1]
+    n = grad_output._value.shape[0]
+    result = []
+    for inputs_i, segments_i in zip(a.split(grad_output, n), a.split(segments, n)):
+        means_i = segment_ops.unsorted_segment_mean(inputs_i, segments_i, num_segments=m.reduce_max(segments_i) + 1)
+        result.append(a.reshape(a.gather(means_i, segments_i), [-1]))
+    return a.stack(result, axis=0)
+
+
+_ISOTONIC_TYPES = {dtypes.float32: dtypes.float32, dtypes.float16: dtypes.float16, dtypes.bfloat16: dtypes.bfloat16,
+                   dtypes.int8: dtypes.float32, dtypes.int16: dtypes.float32}
+IsotonicRegressionOutput = collections.namedtuple("IsotonicRegression", ["output", "segments"])
+
+
+@tf_export("nn.isotonic_regression")
+def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) -> tuple:
+    """TF: tf.nn.isotonic_regression: the closest non-increasing (or non-decreasing) sequence along `axis`, and the
+    segment index of each element; float16/bfloat16/float32 stay, int8/int16 give float32, others float64."""
+    a, m, nn, _ = _ops()
+    x = convert_to_tensor(inputs)
+    output_dtype = _ISOTONIC_TYPES.get(x.dtype, dtypes.float64)
+    IsotonicRegression.check(x)
+    check_kernel("IsotonicRegression", x.dtype, attrs="T=DT_%s, output_dtype=DT_%s" % (
+        x.dtype._cname.upper(), output_dtype._cname.upper()))
+
+    def compute(matrix: Tensor) -> tuple:
+        if decreasing:
+            return IsotonicRegressionOutput(*IsotonicRegression(matrix, output_dtype=output_dtype))
+        output, segments = IsotonicRegression(m.negative(matrix), output_dtype=output_dtype)
+        return m.negative(output), segments
+
+    nd = x._value.ndim
+    if axis == -1 or axis == nd - 1:
+        return compute(x)
+    if not -nd <= axis < nd:
+        raise errors.InvalidArgumentError(None, None, f"`dim` must be in the range [{-nd}, {nd}) where {nd} is the "
+                                          f"number of dimensions in the input. Received: dim={axis}")
+    axis %= nd
+    out = compute(nn._swap_axis(x, axis, nd - 1))
+    return tuple(nn._swap_axis(t, axis, nd - 1) for t in out)

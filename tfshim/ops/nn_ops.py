@@ -7,6 +7,7 @@ pooling run oneDNN kernels in TF; tfshim's NumPy versions can differ from them i
 
 from __future__ import annotations
 
+import collections
 import numbers
 from typing import Any
 
@@ -1031,6 +1032,11 @@ def _pool(op: Any, x: Any, ksize: Any, strides: Any, padding: Any, n: int, data_
         channels_first = data_format == "NCHW"
     k = _get_sequence(ksize, n, "ksize")
     s = _get_sequence(strides, n, "strides")
+    if channels_first and n == 2:  # full-length lists are in NCHW order: TF pools the same windows in NHWC
+        if isinstance(ksize, (list, tuple)) and len(ksize) == 4:
+            k = [k[0], k[2], k[3], k[1]]
+        if isinstance(strides, (list, tuple)) and len(strides) == 4:
+            s = [s[0], s[2], s[3], s[1]]
     if n == 1:
         k4, s4 = [1, 1, k[1], 1], [1, 1, s[1], 1]
     else:
@@ -1087,23 +1093,145 @@ def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: 
 @tf_export("nn.max_pool")
 def max_pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: Any = None,  # noqa: A002
              name: Any = None) -> Tensor:
-    """TF: tf.nn.max_pool: 1-D or 2-D by the input's rank (3 or 4); 3-D pooling is not implemented."""
+    """TF: tf.nn.max_pool: 1-D, 2-D or 3-D by the input's rank (3, 4 or 5)."""
     x = convert_to_tensor(input)
     n = x._value.ndim - 2
+    if n == 3:
+        from tfshim.ops import nn_ops_3d
+
+        return nn_ops_3d.max_pool3d(x, ksize, strides, padding, data_format or "NDHWC")
     if n not in (1, 2):
-        raise NotImplementedError("tfshim: tf.nn.max_pool supports 3-D and 4-D inputs")
+        raise ValueError(f"`input.shape.rank` must be 3, 4 or 5. Received: input.shape={x.shape} of rank {n + 2}.")
     return _pool(MaxPool, x, ksize, strides, padding, n, data_format)
 
 
 @tf_export("nn.avg_pool")
 def avg_pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: Any = None,  # noqa: A002
              name: Any = None) -> Tensor:
-    """TF: tf.nn.avg_pool: 1-D or 2-D by the input's rank (3 or 4); 3-D pooling is not implemented."""
+    """TF: tf.nn.avg_pool: 1-D, 2-D or 3-D by the input's rank (3, 4 or 5)."""
     x = convert_to_tensor(input)
     n = x._value.ndim - 2
+    if n == 3:
+        from tfshim.ops import nn_ops_3d
+
+        return nn_ops_3d.avg_pool3d(x, ksize, strides, padding, data_format or "NDHWC")
     if n not in (1, 2):
-        raise NotImplementedError("tfshim: tf.nn.avg_pool supports 3-D and 4-D inputs")
+        raise ValueError(f"`input.shape.rank` must be 3, 4 or 5. Received: input.shape={x.shape} of rank {n + 2}.")
     return _pool(AvgPool, x, ksize, strides, padding, n, data_format)
+
+
+# ----- MaxPoolWithArgmax -------------------------------------------------------------------------------
+
+
+def _max_pool_argmax_kernel(x: np.ndarray, ksize: tuple, strides: tuple, padding: str, Targmax: Any,  # noqa: N803
+                            include_batch_in_index: bool) -> Any:
+    """TF's CPU kernel (SpatialMaxPoolWithArgMaxHelper): a window's first in-bounds input (row-major) starts the
+    maximum, a later input replaces it only if strictly larger (so a NaN counts only where it comes first). The
+    index is ((b * H + y) * W + x) * C + c, without the b term unless include_batch_in_index."""
+    if x.ndim != 4:
+        raise KernelError(errors.InvalidArgumentError, "tensor_in must be 4-dimensional")
+    n, h, w, c = x.shape
+    oh, pt, _ = _out_and_pad(h, ksize[0], strides[0], 1, padding)
+    ow, pl, _ = _out_and_pad(w, ksize[1], strides[1], 1, padding)
+    out = np.zeros((n, oh, ow, c), x.dtype)
+    arg = np.full((n, oh, ow, c), -1, np.int64)
+    b_off = (np.arange(n) * (h * w * c))[:, None, None, None] if include_batch_in_index else 0
+    ys, xs = np.arange(oh) * strides[0] - pt, np.arange(ow) * strides[1] - pl
+    for i in range(ksize[0]):
+        rows = ys + i
+        for j in range(ksize[1]):
+            cols = xs + j
+            valid = (((rows >= 0) & (rows < h))[:, None] & ((cols >= 0) & (cols < w))[None, :])[None, :, :, None]
+            r, q = np.clip(rows, 0, h - 1), np.clip(cols, 0, w - 1)
+            val = x[:, r][:, :, q]
+            take = valid & ((arg < 0) | (out < val))
+            np.copyto(out, val, where=take)
+            idx = b_off + ((r[:, None] * w + q[None, :]) * c)[None, :, :, None] + np.arange(c)
+            np.copyto(arg, np.broadcast_to(idx, arg.shape), where=take)
+    return out, arg.astype(Targmax.as_numpy_dtype)
+
+
+def _max_pool_grad_argmax_kernel(x: np.ndarray, g: np.ndarray, argmax: np.ndarray, ksize: tuple, strides: tuple,
+                                 padding: str, include_batch_in_index: bool) -> Any:
+    n = x.shape[0]
+    per = x.size // n if n else 0
+    idx = argmax.reshape(n, -1).astype(np.int64)
+    if not include_batch_in_index:
+        idx = idx + (np.arange(n) * per)[:, None]
+    if idx.size and (idx.min() < 0 or idx.max() >= x.size):
+        bad = idx.reshape(-1)[(idx.reshape(-1) < 0) | (idx.reshape(-1) >= x.size)][0]
+        raise KernelError(errors.InvalidArgumentError, "Received input tensor with index %d which is out of range "
+                          "[0, %d)" % (bad, x.size))
+    out = np.zeros(x.size, g.dtype)
+    with np.errstate(all="ignore"):
+        np.add.at(out, idx.reshape(-1), g.reshape(-1))
+    return out.reshape(x.shape)
+
+
+MaxPoolWithArgmax = defop("MaxPoolWithArgmax", _max_pool_argmax_kernel, multi_output=True)
+MaxPoolGradWithArgmax = defop("MaxPoolGradWithArgmax", _max_pool_grad_argmax_kernel)
+
+
+def _argmax_attrs(op: Any) -> dict:
+    return {k: op.get_attr(k) for k in ("ksize", "strides", "padding", "include_batch_in_index")}
+
+
+@MaxPoolWithArgmax.gradient
+def _max_pool_with_argmax_grad(op: Any, grad: Tensor, unused_argmax_grad: Any) -> Tensor:
+    """Returns grad scattered to the argmax positions (TF: MaxPoolGradWithArgmax, whose CPU kernels take int64
+    argmax only)."""
+    if op.outputs[1]._dtype is not dtypes.int64:
+        from tfshim.ops.op_defs import KERNELS
+
+        a = _argmax_attrs(op)
+        attrs = 'T=DT_%s, Targmax=DT_%s, include_batch_in_index=%s, ksize=[1, %d, %d, 1], padding="%s", ' \
+            "strides=[1, %d, %d, 1]" % (grad._dtype._cname.upper(), op.outputs[1]._dtype._cname.upper(),
+                                        str(a["include_batch_in_index"]).lower(), *a["ksize"], a["padding"],
+                                        *a["strides"])
+        raise errors.NotFoundError(None, None, "Could not find device for node: {{node MaxPoolGradWithArgmax}} = "
+                                   "MaxPoolGradWithArgmax[%s]\nAll kernels registered for op MaxPoolGradWithArgmax:"
+                                   "\n%s [Op:MaxPoolGradWithArgmax] name: " % (attrs, KERNELS["MaxPoolGradWithArgmax"]))
+    return MaxPoolGradWithArgmax(op.inputs[0], grad, op.outputs[1], **_argmax_attrs(op))
+
+
+# TF registers no gradient for MaxPoolGradWithArgmax: a second derivative raises LookupError.
+MaxPoolWithArgmaxOutput = collections.namedtuple("MaxPoolWithArgmax", ["output", "argmax"])
+
+
+@tf_export("nn.max_pool_with_argmax")
+def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NHWC",  # noqa: A002
+                         output_dtype: Any = dtypes.int64, include_batch_in_index: bool = False,
+                         name: Any = None) -> tuple:
+    """TF: tf.nn.max_pool_with_argmax (MaxPoolWithArgmax): (output, argmax), the flat index of each maximum."""
+    from tfshim.ops.op import check_type_attr, make_bool
+
+    if data_format != "NHWC":
+        raise ValueError("`data_format` values other  than 'NHWC' are not supported. "
+                         f"Received: data_format={data_format}")
+    x = convert_to_tensor(input)
+    k = _get_sequence(ksize, 2, "ksize")
+    s = _get_sequence(strides, 2, "strides")
+    MaxPoolWithArgmax.check(x)
+    targmax = dtypes.as_dtype(output_dtype)
+    check_type_attr("MaxPoolWithArgmax", targmax, "Targmax")
+    include = make_bool(include_batch_in_index, "include_batch_in_index")
+    if not isinstance(padding, str):
+        raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
+    if padding not in ("SAME", "VALID"):
+        summary = op_def("MaxPoolWithArgmax")[0]  # type: ignore[index]
+        raise errors.InvalidArgumentError(None, None, (
+            'Value for attr \'padding\' of "%s" is not in the list of allowed values: "SAME", "VALID"\n\t; NodeDef: '
+            "{{node MaxPoolWithArgmax}}; %s [Op:MaxPoolWithArgmax] name: " % (padding, summary)))
+    if any(v <= 0 for v in k) or any(v <= 0 for v in s) or k[0] != 1 or k[3] != 1 or s[0] != 1 or s[3] != 1:
+        msg = ("ksize must be a positive int32 value, got:%d" % next(v for v in k if v <= 0) if any(v <= 0 for v in k)
+               else
+               "Stride must be > 0, but got %d" % next(v for v in s if v <= 0) if any(v <= 0 for v in s) else
+               "Pooling is not yet supported on the batch dimension." if k[0] != 1 or s[0] != 1 else
+               "MaxPooling supports exactly one of pooling across depth or pooling across width/height.")
+        cls = errors.UnimplementedError if "support" in msg else errors.InvalidArgumentError
+        raise_op_error("MaxPoolWithArgmax", KernelError(cls, msg))
+    return MaxPoolWithArgmaxOutput(*MaxPoolWithArgmax(x, ksize=(k[1], k[2]), strides=(s[1], s[2]), padding=padding,
+                                                      Targmax=targmax, include_batch_in_index=include))
 
 
 # Dispatch on other tensor kinds (RaggedTensor), as TF's register_unary_elementwise_api (util/dispatch.py).

@@ -77,6 +77,7 @@ def check_attr(op_name: str, t: Any, attr: str, suffix: str = " name: ") -> None
 
 
 _CPU_KERNEL_TYPES: dict[str, frozenset] = {}
+_T_CONSTRAINT = re.compile(r"; T in \[([^\]]*)\]")
 
 
 def check_kernel(op_name: str, dtype: Any, suffix: str = " name: ", attrs: str | None = None) -> None:
@@ -91,7 +92,7 @@ def check_kernel(op_name: str, dtype: Any, suffix: str = " name: ", attrs: str |
     if cpu is None:
         cpu = _CPU_KERNEL_TYPES[op_name] = frozenset(
             t[3:].lower() for line in text.splitlines() if line.startswith("  device='CPU'")
-            for t in line.split("T in [")[1].rstrip("]").split(", "))
+            for m in _T_CONSTRAINT.findall(line) for t in m.split(", "))
     if dtype._cname in cpu:  # the common case: a kernel exists, nothing more to work out
         return
     if attrs is None:

@@ -838,7 +838,8 @@ def eye(num_rows: Any, num_columns: Any = None, dtype: Any = dtypes.float32, nam
 
 
 def _sparse_segment(kind: str) -> Any:
-    def kernel(data: np.ndarray, indices: np.ndarray, segment_ids: np.ndarray, *num: np.ndarray) -> Any:
+    def kernel(data: np.ndarray, indices: np.ndarray, segment_ids: np.ndarray, *num: np.ndarray,
+               sparse_gradient: bool = False) -> Any:
         n = data.shape[0]
         if indices.size != segment_ids.size:
             raise KernelError(_INVALID, "segment_ids and indices should have same size.")
@@ -853,13 +854,20 @@ def _sparse_segment(kind: str) -> Any:
         for i, v in enumerate(indices.tolist()):
             if not 0 <= v < n:
                 raise KernelError(_INVALID, f"Bad: indices[{i}] == {v} out of range [0, {n})")
-        out = np.zeros((count,) + data.shape[1:], data.dtype)
-        np.add.at(out, segment_ids, data[indices])
-        if kind != "sum":
-            sizes = np.bincount(segment_ids, minlength=count).astype(data.dtype)
-            scale = sizes if kind == "mean" else np.sqrt(sizes)
-            scale = np.where(scale == 0, 1, scale).reshape((count,) + (1,) * (data.ndim - 1))
-            out = (out / scale).astype(data.dtype)
+        # TF starts each segment from its first row (so a lone -0.0 stays -0.0): -0.0 + x is x for every x
+        out = np.full((count,) + data.shape[1:], -0.0 if data.dtype.kind in "fc" else 0, data.dtype)
+        with np.errstate(all="ignore"):
+            np.add.at(out, segment_ids, data[indices])
+        counts = np.bincount(segment_ids, minlength=count)
+        out[counts == 0] = 0
+        if kind != "sum":  # TF multiplies by T(1.0 / n) (or 1.0 / sqrt(n)) computed in double
+            sizes = np.maximum(counts, 1).astype(np.float64)
+            scale = (1.0 / (sizes if kind == "mean" else np.sqrt(sizes))).astype(data.dtype)
+            with np.errstate(all="ignore"):
+                out = (out * scale.reshape((count,) + (1,) * (data.ndim - 1))).astype(data.dtype)
+        # a one-row segment is that row, copied without arithmetic (a subnormal survives FTZ): measured
+        lone = np.flatnonzero(counts[segment_ids] == 1)
+        out[segment_ids[lone]] = data[indices[lone]]
         return out
 
     return kernel
@@ -894,17 +902,49 @@ SparseSegmentMeanGrad = defop("SparseSegmentMeanGrad", _segment_grad_kernel("mea
 SparseSegmentSqrtNGrad = defop("SparseSegmentSqrtNGrad", _segment_grad_kernel("sqrt_n"))
 not_differentiable(SparseSegmentSumGrad, SparseSegmentMeanGrad, SparseSegmentSqrtNGrad)
 
+
+def _segment_grad_v2_kernel(kind: str) -> Any:
+    """TF's SparseSegment{Sum,Mean,SqrtN}GradV2 (the ops' gradient with sparse_gradient=True): the gradient rows of
+    the distinct indices, in the order they first appear (measured), and those indices."""
+    dense = _segment_grad_kernel(kind)
+
+    def kernel(grad: np.ndarray, indices: np.ndarray, segment_ids: np.ndarray, dim0: int) -> Any:
+        first = np.unique(indices, return_index=True)[1]
+        unique = indices[np.sort(first)]
+        return dense(grad, indices, segment_ids, dim0)[unique], unique.astype(indices.dtype)
+
+    return kernel
+
+
+SparseSegmentSumGradV2 = defop("SparseSegmentSumGradV2", _segment_grad_v2_kernel("sum"), multi_output=True)
+SparseSegmentMeanGradV2 = defop("SparseSegmentMeanGradV2", _segment_grad_v2_kernel("mean"), multi_output=True)
+SparseSegmentSqrtNGradV2 = defop("SparseSegmentSqrtNGradV2", _segment_grad_v2_kernel("sqrt_n"), multi_output=True)
+not_differentiable(SparseSegmentSumGradV2, SparseSegmentMeanGradV2, SparseSegmentSqrtNGradV2)
+_GRAD_V2 = {SparseSegmentSumGrad: SparseSegmentSumGradV2, SparseSegmentMeanGrad: SparseSegmentMeanGradV2,
+            SparseSegmentSqrtNGrad: SparseSegmentSqrtNGradV2}
+
+
+def _segment_gradient(op: Any, grad: Tensor, backward: Any) -> list:
+    """Returns grad[segment_ids[i]] (divided by the segment's size or its root) summed into data[indices[i]]: dense,
+    or IndexedSlices over the distinct indices when the op ran with sparse_gradient=True (TF: math_grad.py)."""
+    dim0 = op.inputs[0]._value.shape[0]
+    rest = [None] * (len(op.inputs) - 1)
+    if op.attrs.get("sparse_gradient"):
+        values, unique = _GRAD_V2[backward](grad, op.inputs[1], op.inputs[2], dim0=dim0)
+        shape = _wrap_as(np.array(op.inputs[0]._value.shape, np.int32), dtypes.int32)
+        return [IndexedSlices(values, unique, shape)] + rest
+    return [backward(grad, op.inputs[1], op.inputs[2], dim0=dim0)] + rest
+
 for _forward, _backward in ((SparseSegmentSum, SparseSegmentSumGrad), (SparseSegmentMean, SparseSegmentMeanGrad),
                             (SparseSegmentSqrtN, SparseSegmentSqrtNGrad),
                             (SparseSegmentSumWithNumSegments, SparseSegmentSumGrad),
                             (SparseSegmentMeanWithNumSegments, SparseSegmentMeanGrad),
                             (SparseSegmentSqrtNWithNumSegments, SparseSegmentSqrtNGrad)):
-    # Returns grad[segment_ids[i]] (divided by the segment's size or its root) summed into data[indices[i]].
-    _forward.gradient(lambda op, grad, _b=_backward: [
-        _b(grad, op.inputs[1], op.inputs[2], dim0=op.inputs[0]._value.shape[0])] + [None] * (len(op.inputs) - 1))
+    _forward.gradient(lambda op, grad, _b=_backward: _segment_gradient(op, grad, _b))
 
 
-def _segment(kind: str, data: Any, indices: Any, segment_ids: Any, num_segments: Any) -> Tensor:
+def _segment(kind: str, data: Any, indices: Any, segment_ids: Any, num_segments: Any,
+             sparse_gradient: bool = False) -> Tensor:
     from tfshim.ops.op import check_attr, run_op
 
     raw = (data, indices, segment_ids, num_segments)
@@ -919,28 +959,28 @@ def _segment(kind: str, data: Any, indices: Any, segment_ids: Any, num_segments:
     suffix = "" if any(isinstance(v, (list, tuple)) for v in raw) else " name: "
     check_attr(op.name, d, "T", suffix=suffix)
     tensors = [d, i, s] + ([convert_to_tensor(num_segments)] if with_num else [])
-    return run_op(op, raw, *tensors)
+    return run_op(op, raw, *tensors, **({"sparse_gradient": True} if sparse_gradient else {}))
 
 
 @tf_export("sparse.segment_sum")
 def segment_sum(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None, name: Any = None,
                 sparse_gradient: bool = False) -> Tensor:
     """TF: tf.sparse.segment_sum: output[segment_ids[i]] += data[indices[i]]."""
-    return _segment("sum", data, indices, segment_ids, num_segments)
+    return _segment("sum", data, indices, segment_ids, num_segments, sparse_gradient)
 
 
 @tf_export("sparse.segment_mean")
 def segment_mean(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None, name: Any = None,
                  sparse_gradient: bool = False) -> Tensor:
     """TF: tf.sparse.segment_mean: segment_sum divided by each segment's size."""
-    return _segment("mean", data, indices, segment_ids, num_segments)
+    return _segment("mean", data, indices, segment_ids, num_segments, sparse_gradient)
 
 
 @tf_export("sparse.segment_sqrt_n")
 def segment_sqrt_n(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None, name: Any = None,
                    sparse_gradient: bool = False) -> Tensor:
     """TF: tf.sparse.segment_sqrt_n: segment_sum divided by the square root of each segment's size."""
-    return _segment("sqrt_n", data, indices, segment_ids, num_segments)
+    return _segment("sqrt_n", data, indices, segment_ids, num_segments, sparse_gradient)
 
 
 # ----- TF's dispatch of unary math ops on SparseTensors ----------------------------------------------------

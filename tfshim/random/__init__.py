@@ -4,6 +4,7 @@
 from tfshim.random import experimental as experimental
 from tfshim.ops.random_ops import Algorithm as Algorithm
 from tfshim.ops.random_ops import Generator as Generator
+from tfshim.ops.candidate_sampling_ops import all_candidate_sampler as all_candidate_sampler
 from tfshim.ops.random_ops import categorical as categorical
 from tfshim.ops.random_ops import create_rng_state as create_rng_state
 from tfshim.ops.random_ops import fold_in as fold_in
@@ -24,6 +25,7 @@ from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 __all__ = [
     'Algorithm',
     'Generator',
+    'all_candidate_sampler',
     'categorical',
     'create_rng_state',
     'experimental',

@@ -1,0 +1,492 @@
+"""3-D convolution and pooling: tf.nn.conv3d, conv3d_transpose, max_pool3d, avg_pool3d (TF: nn_ops.py, the
+Conv3D / MaxPool3D / AvgPool3D kernels, nn_grad.py).
+
+The kernels are written for any number of spatial dimensions over channels-last data (NDHWC); NCDHW is
+transposed to it and back. Conv3D is im2col and one GEMM: TF runs oneDNN, whose float32 summation order can
+differ in the last bit (as for conv2d, compat/DIFFERENCES.md); integer-valued data is exact.
+MaxPool3DGrad is TF's Eigen kernel: every input within 1e-5 of its window's maximum receives that window's
+gradient (2-D MaxPoolGrad sends it to the first maximum only).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tfshim.framework import errors
+from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.tensor import Tensor
+from tfshim.ops import array_ops
+from tfshim.ops.array_ops import kernel_error
+from tfshim.ops.nn_ops import _gemm, _out_and_pad
+from tfshim.ops.op import (
+    KernelError,
+    as_called,
+    check_kernel,
+    check_type_attr,
+    defop,
+    error_suffix,
+    op_def,
+    raise_op_error,
+    tf_export,
+)
+
+_SPATIAL = 3
+
+
+# ----- geometry shared by convolution and pooling ---------------------------------------------------
+
+
+def _geometry(xshape: tuple, ksize: tuple, strides: tuple, dilations: tuple, padding: str) -> tuple:
+    """(output spatial sizes, np.pad widths) of a channels-last input, TF's GetWindowedOutputSize per dimension."""
+    outs, pads = [], [(0, 0)]
+    for n, k, s, d in zip(xshape[1:-1], ksize, strides, dilations):
+        o, before, after = _out_and_pad(n, k, s, d, padding)
+        outs.append(o)
+        pads.append((before, after))
+    return tuple(outs), pads + [(0, 0)]
+
+
+def _windows(xp: np.ndarray, outs: tuple, ksize: tuple, strides: tuple, dilations: tuple) -> np.ndarray:
+    """A strided view [N, O1..Ok, K1..Kk, C] of the padded input's windows."""
+    st = xp.strides
+    sp = st[1:-1]
+    shape = (xp.shape[0],) + tuple(outs) + tuple(ksize) + (xp.shape[-1],)
+    strides_ = (st[0],) + tuple(a * s for a, s in zip(sp, strides)) + tuple(a * d for a, d in zip(sp, dilations)) \
+        + (st[-1],)
+    return np.lib.stride_tricks.as_strided(xp, shape, strides_, writeable=False)
+
+
+def _tap_slices(tap: tuple, outs: tuple, strides: tuple, dilations: tuple) -> tuple:
+    """The slice of the padded input that filter tap `tap` reads for every output position."""
+    return (slice(None),) + tuple(slice(t * d, t * d + (o - 1) * s + 1, s)
+                                  for t, o, s, d in zip(tap, outs, strides, dilations))
+
+
+def _unpad(xp: np.ndarray, pads: list, shape: tuple) -> np.ndarray:
+    return xp[(slice(None),) + tuple(slice(p[0], p[0] + n) for p, n in zip(pads[1:-1], shape[1:-1]))]
+
+
+# ----- Conv3D --------------------------------------------------------------------------------------
+
+
+def _conv_kernel(x: np.ndarray, f: np.ndarray, strides: tuple, dilations: tuple, padding: str) -> Any:
+    k = "__MklNativeConv3D"
+    if x.ndim != 5:
+        raise kernel_error(k, f"input must be 5-dimensional{list(x.shape)}".replace(", ", ","))
+    if f.ndim != 5:
+        raise kernel_error(k, f"filter must be 5-dimensional: {list(f.shape)}".replace(", ", ","))
+    if x.shape[-1] != f.shape[-2]:
+        raise kernel_error(k, "input and filter must have the same depth: %d vs %d" % (x.shape[-1], f.shape[-2]))
+    ksize, cin, cout = f.shape[:-2], f.shape[-2], f.shape[-1]
+    outs, pads = _geometry(x.shape, ksize, strides, dilations, padding)
+    xp = np.pad(x, pads)
+    cols = _windows(xp, outs, ksize, strides, dilations).reshape(-1, int(np.prod(ksize)) * cin)
+    return _gemm(cols, f.reshape(-1, cout)).reshape((x.shape[0],) + outs + (cout,))
+
+
+def _conv_backprop_input_kernel(f: np.ndarray, g: np.ndarray, input_sizes: tuple, strides: tuple,
+                                dilations: tuple, padding: str) -> Any:
+    if input_sizes[-1] != f.shape[-2]:
+        raise kernel_error("__MklNativeConv3DBackpropInputV2", "input and filter must have the same depth: %d vs %d"
+                           % (input_sizes[-1], f.shape[-2]), suffix="")
+    ksize, cin, cout = f.shape[:-2], f.shape[-2], f.shape[-1]
+    outs, pads = _geometry(input_sizes, ksize, strides, dilations, padding)
+    if tuple(g.shape[1:-1]) != outs or g.shape[0] != input_sizes[0] or g.shape[-1] != cout:
+        raise KernelError(errors.InvalidArgumentError, "Conv3DBackpropInputOpV2: out_backprop dimensions do not "
+                          "match the input and filter (expected %s)" % list(outs))
+    dxp = np.zeros((input_sizes[0],) + tuple(n + p[0] + p[1] for n, p in zip(input_sizes[1:-1], pads[1:-1]))
+                   + (cin,), g.dtype)
+    dcols = _gemm(g.reshape(-1, cout), f.reshape(-1, cout).T).reshape(g.shape[:-1] + tuple(ksize) + (cin,))
+    nd = len(ksize)
+    with np.errstate(all="ignore"):
+        for tap in np.ndindex(*ksize):  # one strided add per filter tap
+            dxp[_tap_slices(tap, outs, strides, dilations)] += dcols[(slice(None),) * (nd + 1) + tap]
+    return _unpad(dxp, pads, input_sizes)
+
+
+def _conv_backprop_filter_kernel(x: np.ndarray, g: np.ndarray, filter_sizes: tuple, strides: tuple,
+                                 dilations: tuple, padding: str) -> Any:
+    ksize, cin, cout = filter_sizes[:-2], filter_sizes[-2], filter_sizes[-1]
+    outs, pads = _geometry(x.shape, ksize, strides, dilations, padding)
+    xp = np.pad(x, pads)
+    cols = _windows(xp, outs, ksize, strides, dilations).reshape(-1, int(np.prod(ksize)) * cin)
+    return _gemm(cols.T, g.reshape(-1, cout)).reshape(filter_sizes)
+
+
+Conv3D = defop("Conv3D", _conv_kernel)
+Conv3DBackpropInputV2 = defop("Conv3DBackpropInputV2", _conv_backprop_input_kernel)
+Conv3DBackpropFilterV2 = defop("Conv3DBackpropFilterV2", _conv_backprop_filter_kernel)
+
+
+def _conv_attrs(op: Any) -> dict:
+    return {k: op.get_attr(k) for k in ("strides", "dilations", "padding")}
+
+
+@Conv3D.gradient
+def _conv3d_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (conv3d_backprop_input(filter, grad), conv3d_backprop_filter(input, grad))."""
+    x, f = op.inputs
+    a = _conv_attrs(op)
+    skip = op.skip_input_indices
+    return (None if 0 in skip else Conv3DBackpropInputV2(f, grad, input_sizes=x._value.shape, **a),
+            None if 1 in skip else Conv3DBackpropFilterV2(x, grad, filter_sizes=f._value.shape, **a))
+
+
+@Conv3DBackpropInputV2.gradient
+def _conv3d_backprop_input_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (conv3d_backprop_filter(grad, out_backprop), conv3d(grad, filter))."""
+    f, g = op.inputs
+    a = _conv_attrs(op)
+    return Conv3DBackpropFilterV2(grad, g, filter_sizes=f._value.shape, **a), Conv3D(grad, f, **a)
+
+
+@Conv3DBackpropFilterV2.gradient
+def _conv3d_backprop_filter_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (conv3d_backprop_input(grad, out_backprop), conv3d(input, grad))."""
+    x, g = op.inputs
+    a = _conv_attrs(op)
+    return Conv3DBackpropInputV2(grad, g, input_sizes=x._value.shape, **a), Conv3D(x, grad, **a)
+
+
+# ----- argument handling (TF: nn_ops._get_sequence and the ops' attr checks) ------------------------
+
+
+def _attr_error(node: str, op_name: str, message: str) -> errors.InvalidArgumentError:
+    return errors.InvalidArgumentError(None, None, "%s\n\t; NodeDef: {{node %s}}; %s [Op:%s] name: "
+                                       % (message, node, op_def(node)[0], op_name))  # type: ignore[index]
+
+
+def _list_of_ints(value: Any, arg: str, fn: str) -> list:
+    """TF's op helper for a list(int) attr: a list, tuple or tensor of ints (checked before the inputs)."""
+    from tfshim.ops.op import make_int
+
+    if isinstance(value, Tensor):
+        value = value._value.reshape(-1).tolist()
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"Expected list for '{arg}' argument to '{fn}' Op, not {value!r}.")
+    return [make_int(v, arg) if v is not None else _raise_int(v, arg) for v in value]
+
+
+def _raise_int(v: Any, arg: str) -> int:
+    raise TypeError("Expected int for argument '%s' not %r." % (arg, v))
+
+
+def _list_attr(value: list, arg: str, node: str, op_name: str) -> list:
+    """A list(int) attr of at least 5 (TF's OpDef minimum)."""
+    if len(value) < 5:
+        raise _attr_error(node, op_name, f"Length for attr '{arg}' of {len(value)} must be at least minimum 5")
+    return value
+
+
+def _sequence(value: Any, channels_first: bool, name: str) -> list:
+    """TF: nn_ops._get_sequence(value, 3, channel_index, name)."""
+    if value is None:
+        return [1] * 5
+    value = [int(value)] if isinstance(value, (int, np.integer)) else [int(v) for v in value]
+    if len(value) == 5:
+        return value
+    if len(value) == 1:
+        value = value * 3
+    elif len(value) != 3:
+        raise ValueError(f"{name} should be of length 1, 3 or 5. Received: {name}={value} of length {len(value)}")
+    return [1, 1] + value if channels_first else [1] + value + [1]
+
+
+def _check_padding(padding: Any, node: str, op_name: str) -> str:
+    if not isinstance(padding, str):
+        raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
+    if padding not in ("SAME", "VALID"):
+        raise _attr_error(node, op_name, 'Value for attr \'padding\' of "%s" is not in the list of allowed values: '
+                          '"SAME", "VALID"' % padding)
+    return padding
+
+
+def _check_format(data_format: Any, node: str, op_name: str) -> bool:
+    """Whether the data is channels-first (NCDHW)."""
+    if data_format not in ("NDHWC", "NCDHW"):
+        raise _attr_error(node, op_name, 'Value for attr \'data_format\' of "%s" is not in the list of allowed '
+                          'values: "NDHWC", "NCDHW"' % data_format)
+    return data_format == "NCDHW"
+
+
+def _to_last(x: Tensor) -> Tensor:
+    return array_ops.transpose(x, [0, 2, 3, 4, 1])
+
+
+def _to_first(x: Tensor) -> Tensor:
+    return array_ops.transpose(x, [0, 4, 1, 2, 3])
+
+
+def _spatial(v: list, channels_first: bool) -> tuple:
+    return tuple(v[2:]) if channels_first else tuple(v[1:-1])
+
+
+def _outer(v: list, channels_first: bool) -> tuple:
+    return (v[0], v[1]) if channels_first else (v[0], v[-1])
+
+
+@tf_export("nn.conv3d")
+def conv3d(input: Any, filters: Any, strides: Any, padding: Any, data_format: str = "NDHWC",  # noqa: A002
+           dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.conv3d (Conv3D); strides and dilations are lists of 5."""
+    # TF's op helper checks the attrs' Python types before it converts the inputs
+    s_list = _list_of_ints(strides, "strides", "conv3d")
+    if not isinstance(padding, str):
+        raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
+    d_list = _list_of_ints([1] * 5 if dilations is None else dilations, "dilations", "conv3d")
+    x, f = convert_to_tensor(input), convert_to_tensor(filters)
+    Conv3D.check(x)
+    node = "_MklNativeConv3D"
+    if f._dtype is not x._dtype:
+        raise errors.InvalidArgumentError(None, None, (
+            f"cannot compute {node} as input #1(zero-based) was expected to be a {x._dtype._cname} tensor but is a "
+            f"{f._dtype._cname} tensor [Op:Conv3D] name: "))
+    s = _list_attr(s_list, "strides", node, "Conv3D")
+    d = _list_attr(d_list, "dilations", node, "Conv3D")
+    padding = _check_padding(padding, node, "Conv3D")
+    first = _check_format(data_format, node, "Conv3D")
+    if _outer(s, first) != (1, 1):
+        raise_op_error("Conv3D", KernelError(errors.UnimplementedError, "Current implementation does not yet support "
+                                             "strides in the batch and depth dimensions."), "__MklNativeConv3D")
+    if first:
+        x = _to_last(x)
+    out = Conv3D(x, f, strides=_spatial(s, first), dilations=_spatial(d, first), padding=padding)
+    return _to_first(out) if first else out
+
+
+@tf_export("nn.conv3d_transpose")
+def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, padding: str = "SAME",  # noqa: A002
+                     data_format: str = "NDHWC", dilations: Any = None, name: Any = None) -> Tensor:
+    """TF: tf.nn.conv3d_transpose = conv3d_backprop_input_v2(output_shape, filters, input)."""
+    x, f = convert_to_tensor(input), convert_to_tensor(filters)
+    data_format = data_format or "NDHWC"
+    first = data_format.startswith("NC")
+    s = _sequence(strides, first, "strides")
+    d = _sequence(dilations, first, "dilations")
+    node = "_MklNativeConv3DBackpropInputV2"
+    Conv3DBackpropInputV2.check(f, x)
+    padding = _check_padding(padding, node, "Conv3DBackpropInputV2")
+    _check_format(data_format, node, "Conv3DBackpropInputV2")
+    raw = (input, filters, output_shape)
+    if not isinstance(output_shape, (list, tuple, np.ndarray)):  # a tensor or variable: its dtype is the Tshape attr
+        output_shape = convert_to_tensor(output_shape)
+        check_type_attr("Conv3DBackpropInputV2", output_shape._dtype, "Tshape", suffix=error_suffix(raw))
+    sizes = np.asarray(output_shape._value if isinstance(output_shape, Tensor) else output_shape)
+    shape = [int(v) for v in sizes.reshape(-1)]
+    kernel = "__MklNativeConv3DBackpropInputV2"
+    if sizes.ndim != 1 or len(shape) not in (4, 5):
+        raise as_called(_kernel_op_error(kernel_error(kernel, "input_sizes must be 4 or 5-dimensional, got: %d"
+                                                      % (len(shape) if sizes.ndim else 0))), raw)
+    if f._value.ndim != 5:
+        raise as_called(_kernel_op_error(kernel_error(kernel, "filter must be 5-dimensional: [%s]" % ",".join(
+            str(d) for d in f._value.shape))), raw)
+    if len(shape) == 4 or x._value.ndim != 5:
+        if shape[-1] != f._value.shape[-2]:
+            raise as_called(_kernel_op_error(kernel_error(kernel, "input and filter must have the same depth: %d vs %d"
+                                                          % (shape[-1], f._value.shape[-2]))), raw)
+        raise _ONEDNN_FAILURE()
+    if first:
+        x = _to_last(x)
+        shape = [shape[0]] + shape[2:] + [shape[1]]
+    try:
+        out = Conv3DBackpropInputV2(f, x, input_sizes=tuple(shape), strides=_spatial(s, first),
+                                    dilations=_spatial(d, first), padding=padding)
+    except errors.InvalidArgumentError as e:
+        if "out_backprop dimensions" not in e.message:
+            raise
+        raise _ONEDNN_FAILURE() from None
+    return _to_first(out) if first else out
+
+
+def _kernel_op_error(err: KernelError) -> errors.OpError:
+    """The OpError TF raises for a kernel error of Conv3DBackpropInputV2 (before tfshim's kernel runs)."""
+    try:
+        raise_op_error("Conv3DBackpropInputV2", err, "__MklNativeConv3DBackpropInputV2")
+    except errors.OpError as e:
+        return e
+    raise AssertionError("unreachable")
+
+
+def _ONEDNN_FAILURE() -> errors.AbortedError:  # noqa: N802
+    """TF: oneDNN finds no convolution whose output has the given shape."""
+    return errors.AbortedError(None, None, (
+            "{{function_node __wrapped____MklNativeConv3DBackpropInputV2_device_/job:localhost/replica:0/task:0/"
+            "device:CPU:0}} Operation received an exception:Status: 2, message: could not create a primitive "
+            "descriptor for the convolution forward propagation primitive. Run workload with environment variable "
+            "ONEDNN_VERBOSE=all to get additional diagnostic information., in file "
+            "tensorflow/core/kernels/mkl/mkl_conv_grad_input_ops.cc:546 [Op:Conv3DBackpropInputV2]"))
+
+
+# ----- MaxPool3D / AvgPool3D -----------------------------------------------------------------------
+
+
+def _ones(shape: tuple) -> tuple:
+    return (1,) * len(shape)
+
+
+def _max_pool_kernel(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> Any:
+    outs, pads = _geometry(x.shape, ksize, strides, _ones(ksize), padding)
+    low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+    win = _windows(np.pad(x, pads, constant_values=low), outs, ksize, strides, _ones(ksize))
+    axes = tuple(range(1 + len(ksize), 1 + 2 * len(ksize)))
+    if not win.size:
+        return np.zeros((x.shape[0],) + outs + (x.shape[-1],), x.dtype)
+    return np.max(win, axis=axes)
+
+
+def _max_pool_grad_kernel(x: np.ndarray, y: np.ndarray, g: np.ndarray, ksize: tuple, strides: tuple,
+                          padding: str) -> Any:
+    """TF's Eigen MaxPool3DGrad: grad goes to every input within 1e-5 of its window's maximum,
+    |x - max| < 1e-5 computed in T (so an infinite maximum, inf - inf = nan, gets no gradient)."""
+    outs, pads = _geometry(x.shape, ksize, strides, _ones(ksize), padding)
+    xp = np.pad(x, pads, constant_values=np.nan)  # padding is never near a maximum
+    dxp = np.zeros(xp.shape, g.dtype)
+    tol = x.dtype.type(1e-5)
+    with np.errstate(all="ignore"):
+        for tap in np.ndindex(*ksize):
+            sl = _tap_slices(tap, outs, strides, _ones(ksize))
+            dxp[sl] += np.where(np.abs(xp[sl] - y) < tol, g, g.dtype.type(0))
+    return _unpad(dxp, pads, x.shape)
+
+
+def _first_max_index(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> tuple:
+    """For each output, the flat index (within the padded input) of its window's first maximum."""
+    outs, pads = _geometry(x.shape, ksize, strides, _ones(ksize), padding)
+    low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+    xp = np.pad(x, pads, constant_values=low)
+    win = _windows(xp, outs, ksize, strides, _ones(ksize))
+    nd = len(ksize)
+    flat = win.reshape(win.shape[:1 + nd] + (-1, win.shape[-1]))
+    k = np.argmax(flat, axis=1 + nd)
+    taps = np.unravel_index(k, ksize)
+    idx = np.indices(k.shape)
+    coords = [idx[0]] + [idx[1 + i] * strides[i] + taps[i] for i in range(nd)] + [idx[-1]]
+    return xp, pads, tuple(coords)
+
+
+def _max_pool_grad_grad_kernel(x: np.ndarray, y: np.ndarray, g: np.ndarray, ksize: tuple, strides: tuple,
+                               padding: str) -> Any:
+    xp, pads, coords = _first_max_index(x, ksize, strides, padding)
+    gp = np.pad(g, pads)
+    return gp[coords]
+
+
+def _avg_counts(shape: tuple, ksize: tuple, strides: tuple, padding: str, dtype: Any) -> tuple:
+    outs, pads = _geometry(shape, ksize, strides, _ones(ksize), padding)
+    ones = np.pad(np.ones((1,) + tuple(shape[1:-1]) + (1,), dtype), pads)
+    axes = tuple(range(1 + len(ksize), 1 + 2 * len(ksize)))
+    return outs, pads, _windows(ones, outs, ksize, strides, _ones(ksize)).sum(axis=axes)
+
+
+def _avg_pool_kernel(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> Any:
+    outs, pads, cnt = _avg_counts(x.shape, ksize, strides, padding, x.dtype)
+    axes = tuple(range(1 + len(ksize), 1 + 2 * len(ksize)))
+    with np.errstate(all="ignore"):
+        s = _windows(np.pad(x, pads), outs, ksize, strides, _ones(ksize)).sum(axis=axes)
+        return (s / cnt).astype(x.dtype)
+
+
+def _avg_pool_grad_kernel(g: np.ndarray, orig_input_shape: tuple, ksize: tuple, strides: tuple,
+                          padding: str) -> Any:
+    outs, pads, cnt = _avg_counts(orig_input_shape, ksize, strides, padding, g.dtype)
+    dxp = np.zeros((orig_input_shape[0],) + tuple(n + p[0] + p[1] for n, p in
+                                                  zip(orig_input_shape[1:-1], pads[1:-1])) + (orig_input_shape[-1],),
+                   g.dtype)
+    with np.errstate(all="ignore"):
+        share = g / cnt
+        for tap in np.ndindex(*ksize):
+            dxp[_tap_slices(tap, outs, strides, _ones(ksize))] += share
+    return _unpad(dxp, pads, orig_input_shape)
+
+
+MaxPool3D = defop("MaxPool3D", _max_pool_kernel)
+MaxPool3DGrad = defop("MaxPool3DGrad", _max_pool_grad_kernel)
+MaxPool3DGradGrad = defop("MaxPool3DGradGrad", _max_pool_grad_grad_kernel)
+AvgPool3D = defop("AvgPool3D", _avg_pool_kernel)
+AvgPool3DGrad = defop("AvgPool3DGrad", _avg_pool_grad_kernel)
+
+
+def _pool_attrs(op: Any) -> dict:
+    return {k: op.get_attr(k) for k in ("ksize", "strides", "padding")}
+
+
+@MaxPool3D.gradient
+def _max_pool3d_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad sent to every input within 1e-5 of its window's maximum (TF: MaxPool3DGrad)."""
+    return MaxPool3DGrad(op.inputs[0], op.outputs[0], grad, **_pool_attrs(op))
+
+
+@MaxPool3DGrad.gradient
+def _max_pool3d_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (0, 0, max_pool3d_grad_grad(grad)): grad read at each window's first maximum."""
+    x, y, _ = op.inputs
+    return array_ops.zeros_like(x), array_ops.zeros_like(y), MaxPool3DGradGrad(x, y, grad, **_pool_attrs(op))
+
+
+@MaxPool3DGradGrad.gradient
+def _max_pool3d_grad_grad_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (0, 0, max_pool3d_grad(grad))."""
+    x, y, _ = op.inputs
+    return array_ops.zeros_like(x), array_ops.zeros_like(y), MaxPool3DGrad(x, y, grad, **_pool_attrs(op))
+
+
+@AvgPool3D.gradient
+def _avg_pool3d_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns grad / window count spread over each window (TF: AvgPool3DGrad)."""
+    return AvgPool3DGrad(grad, orig_input_shape=op.inputs[0]._value.shape, **_pool_attrs(op))
+
+
+@AvgPool3DGrad.gradient
+def _avg_pool3d_grad_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns avg_pool3d(grad)."""
+    return AvgPool3D(grad, **_pool_attrs(op))
+
+
+def _pool3d(op: Any, node: str, kernel_name: str, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+            data_format: Any) -> Tensor:
+    # TF: nn_ops._get_sequence runs first (its ValueErrors), then the op's checks
+    first = isinstance(data_format, str) and data_format.startswith("NC")
+    k = _sequence(ksize, first, "ksize")
+    s = _sequence(strides, first, "strides")
+    x = convert_to_tensor(input)
+    op.check(x)
+    padding = _check_padding(padding, node, op.name)
+    first = _check_format(data_format, node, op.name)
+    if any(v <= 0 for v in k):
+        raise_op_error(op.name, KernelError(errors.InvalidArgumentError, "Sliding window ksize must be positive. The "
+                                            "specified or inferred ksize is: " + ",".join(str(v) for v in k)),
+                       kernel_name)
+    if any(v <= 0 for v in s):
+        raise_op_error(op.name, KernelError(errors.InvalidArgumentError, "Stride must be > 0, but got %d"
+                                            % next(v for v in s if v <= 0)), kernel_name)
+    if _outer(k, first) != (1, 1) or _outer(s, first) != (1, 1):
+        raise_op_error(op.name, KernelError(errors.UnimplementedError, "Pooling is not yet supported on the batch "
+                                            "dimension." if _outer(k, first)[0] != 1 or _outer(s, first)[0] != 1
+                                            else "Pooling is not yet supported on the depth dimension."),
+                       kernel_name)
+    check_kernel(op.name, x._dtype, attrs='T=DT_%s, data_format="%s", ksize=[%s], padding="%s", strides=[%s]' % (
+        x._dtype._cname.upper(), data_format, ", ".join(map(str, k)), padding, ", ".join(map(str, s))))
+    if x._value.ndim != 5:
+        raise_op_error(op.name, KernelError(errors.InvalidArgumentError, "tensor_in must be 5-dimensional"),
+                       kernel_name)
+    if first:
+        x = _to_last(x)
+    out = op(x, ksize=_spatial(k, first), strides=_spatial(s, first), padding=padding)
+    return _to_first(out) if first else out
+
+
+@tf_export("nn.max_pool3d")
+def max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NDHWC",  # noqa: A002
+               name: Any = None) -> Tensor:
+    """TF: tf.nn.max_pool3d (MaxPool3D); its gradient goes to every input within 1e-5 of a window's maximum."""
+    return _pool3d(MaxPool3D, "MaxPool3D", "MaxPool3D", input, ksize, strides, padding, data_format)
+
+
+@tf_export("nn.avg_pool3d")
+def avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NDHWC",  # noqa: A002
+               name: Any = None) -> Tensor:
+    """TF: tf.nn.avg_pool3d (AvgPool3D); SAME windows average over the valid cells only."""
+    return _pool3d(AvgPool3D, "_MklNativeAvgPool3D", "__MklNativeAvgPool3D", input, ksize, strides, padding,
+                   data_format)
