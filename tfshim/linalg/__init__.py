@@ -3,6 +3,7 @@
 
 from tfshim.ops.linalg_ops import adjoint as adjoint
 from tfshim.ops.linalg_ops import band_part as band_part
+from tfshim.ops.linalg_impl import banded_triangular_solve as banded_triangular_solve
 from tfshim.ops.linalg_ops import cholesky as cholesky
 from tfshim.ops.linalg_impl import cholesky_solve as cholesky_solve
 from tfshim.ops.linalg_impl import cross as cross
@@ -11,6 +12,7 @@ from tfshim.ops.linalg_ops import diag as diag
 from tfshim.ops.linalg_ops import diag_part as diag_part
 from tfshim.ops.linalg_impl import eig as eig
 from tfshim.ops.linalg_impl import eigh as eigh
+from tfshim.ops.linalg_impl import eigh_tridiagonal as eigh_tridiagonal
 from tfshim.ops.linalg_impl import eigvals as eigvals
 from tfshim.ops.linalg_impl import eigvalsh as eigvalsh
 from tfshim.ops.linalg_ops import einsum as einsum
@@ -20,6 +22,7 @@ from tfshim.ops.linalg_impl import global_norm as global_norm
 from tfshim.ops.linalg_ops import inv as inv
 from tfshim.ops.nn_ops import l2_normalize as l2_normalize
 from tfshim.ops.linalg_impl import logdet as logdet
+from tfshim.ops.linalg_impl import logm as logm
 from tfshim.ops.linalg_impl import lstsq as lstsq
 from tfshim.ops.linalg_impl import lu as lu
 from tfshim.ops.linalg_impl import lu_matrix_inverse as lu_matrix_inverse
@@ -27,6 +30,7 @@ from tfshim.ops.linalg_impl import lu_reconstruct as lu_reconstruct
 from tfshim.ops.linalg_impl import lu_solve as lu_solve
 from tfshim.ops.linalg_ops import matmul as matmul
 from tfshim.ops.linalg_impl import matrix_rank as matrix_rank
+from tfshim.ops.linalg_impl import sqrtm as matrix_square_root
 from tfshim.ops.linalg_ops import matrix_transpose as matrix_transpose
 from tfshim.ops.linalg_ops import matvec as matvec
 from tfshim.ops.math_ops import norm as norm
@@ -36,6 +40,7 @@ from tfshim.ops.linalg_impl import qr as qr
 from tfshim.ops.linalg_ops import set_diag as set_diag
 from tfshim.ops.linalg_ops import slogdet as slogdet
 from tfshim.ops.linalg_ops import solve as solve
+from tfshim.ops.linalg_impl import sqrtm as sqrtm
 from tfshim.ops.linalg_impl import svd as svd
 from tfshim.ops.linalg_impl import tensor_diag as tensor_diag
 from tfshim.ops.linalg_impl import tensor_diag_part as tensor_diag_part
@@ -43,11 +48,14 @@ from tfshim.ops.linalg_ops import tensordot as tensordot
 from tfshim.ops.linalg_ops import trace as trace
 from tfshim.ops.linalg_ops import matrix_transpose as transpose
 from tfshim.ops.linalg_ops import triangular_solve as triangular_solve
+from tfshim.ops.linalg_impl import tridiagonal_matmul as tridiagonal_matmul
+from tfshim.ops.linalg_impl import tridiagonal_solve as tridiagonal_solve
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'adjoint',
     'band_part',
+    'banded_triangular_solve',
     'cholesky',
     'cholesky_solve',
     'cross',
@@ -56,6 +64,7 @@ __all__ = [
     'diag_part',
     'eig',
     'eigh',
+    'eigh_tridiagonal',
     'eigvals',
     'eigvalsh',
     'einsum',
@@ -65,6 +74,7 @@ __all__ = [
     'inv',
     'l2_normalize',
     'logdet',
+    'logm',
     'lstsq',
     'lu',
     'lu_matrix_inverse',
@@ -72,6 +82,7 @@ __all__ = [
     'lu_solve',
     'matmul',
     'matrix_rank',
+    'matrix_square_root',
     'matrix_transpose',
     'matvec',
     'norm',
@@ -81,6 +92,7 @@ __all__ = [
     'set_diag',
     'slogdet',
     'solve',
+    'sqrtm',
     'svd',
     'tensor_diag',
     'tensor_diag_part',
@@ -88,6 +100,8 @@ __all__ = [
     'trace',
     'transpose',
     'triangular_solve',
+    'tridiagonal_matmul',
+    'tridiagonal_solve',
 ]
 
 # TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
