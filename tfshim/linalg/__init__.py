@@ -6,10 +6,16 @@ from tfshim.ops.linalg.linear_operator_adjoint import LinearOperatorAdjoint as L
 from tfshim.ops.linalg.linear_operator_composition import LinearOperatorComposition as LinearOperatorComposition
 from tfshim.ops.linalg.linear_operator_diag import LinearOperatorDiag as LinearOperatorDiag
 from tfshim.ops.linalg.linear_operator_full_matrix import LinearOperatorFullMatrix as LinearOperatorFullMatrix
+from tfshim.ops.linalg.linear_operator_householder import LinearOperatorHouseholder as LinearOperatorHouseholder
 from tfshim.ops.linalg.linear_operator_identity import LinearOperatorIdentity as LinearOperatorIdentity
 from tfshim.ops.linalg.linear_operator_inversion import LinearOperatorInversion as LinearOperatorInversion
-from tfshim.ops.linalg.linear_operator_lower_triangular import LinearOperatorLowerTriangular as LinearOperatorLowerTriangular
+from tfshim.ops.linalg.linear_operator_kronecker import LinearOperatorKronecker as LinearOperatorKronecker
+from tfshim.ops.linalg.linear_operator_lower_triangular import (
+    LinearOperatorLowerTriangular as LinearOperatorLowerTriangular,
+)
+from tfshim.ops.linalg.linear_operator_permutation import LinearOperatorPermutation as LinearOperatorPermutation
 from tfshim.ops.linalg.linear_operator_identity import LinearOperatorScaledIdentity as LinearOperatorScaledIdentity
+from tfshim.ops.linalg.linear_operator_tridiag import LinearOperatorTridiag as LinearOperatorTridiag
 from tfshim.ops.linalg.linear_operator_zeros import LinearOperatorZeros as LinearOperatorZeros
 from tfshim.ops.linalg_ops import adjoint as adjoint
 from tfshim.ops.linalg_ops import band_part as band_part
@@ -68,10 +74,14 @@ __all__ = [
     'LinearOperatorComposition',
     'LinearOperatorDiag',
     'LinearOperatorFullMatrix',
+    'LinearOperatorHouseholder',
     'LinearOperatorIdentity',
     'LinearOperatorInversion',
+    'LinearOperatorKronecker',
     'LinearOperatorLowerTriangular',
+    'LinearOperatorPermutation',
     'LinearOperatorScaledIdentity',
+    'LinearOperatorTridiag',
     'LinearOperatorZeros',
     'adjoint',
     'band_part',
