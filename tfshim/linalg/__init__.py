@@ -3,6 +3,13 @@
 
 from tfshim.ops.linalg.linear_operator import LinearOperator as LinearOperator
 from tfshim.ops.linalg.linear_operator_adjoint import LinearOperatorAdjoint as LinearOperatorAdjoint
+from tfshim.ops.linalg.linear_operator_block_diag import LinearOperatorBlockDiag as LinearOperatorBlockDiag
+from tfshim.ops.linalg.linear_operator_block_lower_triangular import (
+    LinearOperatorBlockLowerTriangular as LinearOperatorBlockLowerTriangular,
+)
+from tfshim.ops.linalg.linear_operator_circulant import LinearOperatorCirculant as LinearOperatorCirculant
+from tfshim.ops.linalg.linear_operator_circulant import LinearOperatorCirculant2D as LinearOperatorCirculant2D
+from tfshim.ops.linalg.linear_operator_circulant import LinearOperatorCirculant3D as LinearOperatorCirculant3D
 from tfshim.ops.linalg.linear_operator_composition import LinearOperatorComposition as LinearOperatorComposition
 from tfshim.ops.linalg.linear_operator_diag import LinearOperatorDiag as LinearOperatorDiag
 from tfshim.ops.linalg.linear_operator_full_matrix import LinearOperatorFullMatrix as LinearOperatorFullMatrix
@@ -10,11 +17,13 @@ from tfshim.ops.linalg.linear_operator_householder import LinearOperatorHousehol
 from tfshim.ops.linalg.linear_operator_identity import LinearOperatorIdentity as LinearOperatorIdentity
 from tfshim.ops.linalg.linear_operator_inversion import LinearOperatorInversion as LinearOperatorInversion
 from tfshim.ops.linalg.linear_operator_kronecker import LinearOperatorKronecker as LinearOperatorKronecker
+from tfshim.ops.linalg.linear_operator_low_rank_update import LinearOperatorLowRankUpdate as LinearOperatorLowRankUpdate
 from tfshim.ops.linalg.linear_operator_lower_triangular import (
     LinearOperatorLowerTriangular as LinearOperatorLowerTriangular,
 )
 from tfshim.ops.linalg.linear_operator_permutation import LinearOperatorPermutation as LinearOperatorPermutation
 from tfshim.ops.linalg.linear_operator_identity import LinearOperatorScaledIdentity as LinearOperatorScaledIdentity
+from tfshim.ops.linalg.linear_operator_toeplitz import LinearOperatorToeplitz as LinearOperatorToeplitz
 from tfshim.ops.linalg.linear_operator_tridiag import LinearOperatorTridiag as LinearOperatorTridiag
 from tfshim.ops.linalg.linear_operator_zeros import LinearOperatorZeros as LinearOperatorZeros
 from tfshim.ops.linalg_ops import adjoint as adjoint
@@ -71,6 +80,11 @@ from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 __all__ = [
     'LinearOperator',
     'LinearOperatorAdjoint',
+    'LinearOperatorBlockDiag',
+    'LinearOperatorBlockLowerTriangular',
+    'LinearOperatorCirculant',
+    'LinearOperatorCirculant2D',
+    'LinearOperatorCirculant3D',
     'LinearOperatorComposition',
     'LinearOperatorDiag',
     'LinearOperatorFullMatrix',
@@ -78,9 +92,11 @@ __all__ = [
     'LinearOperatorIdentity',
     'LinearOperatorInversion',
     'LinearOperatorKronecker',
+    'LinearOperatorLowRankUpdate',
     'LinearOperatorLowerTriangular',
     'LinearOperatorPermutation',
     'LinearOperatorScaledIdentity',
+    'LinearOperatorToeplitz',
     'LinearOperatorTridiag',
     'LinearOperatorZeros',
     'adjoint',
