@@ -351,6 +351,8 @@ def cholesky_solve(chol: Any, rhs: Any, name: Any = None) -> Tensor:
 def logdet(matrix: Any, name: Any = None) -> Tensor:
     """TF: tf.linalg.logdet of a Hermitian positive-definite matrix: 2 * sum(log(diag(cholesky)))."""
     _, la, m_ops = _ops()
+    if la._linear_operator_in(matrix):
+        return la._linop().dispatch_logdet(matrix)
     chol = la.cholesky(matrix)
     return 2.0 * m_ops.reduce_sum(m_ops.log(m_ops.real(la.diag_part(chol))), axis=[-1])
 

@@ -22,6 +22,17 @@ from tfshim.ops.array_ops import _dims, _int_list, kernel_error
 from tfshim.ops.op import KernelError, check_kernel, defop, disallowed_dtype, make_bool, run_op, tf_export
 
 
+def _linear_operator_in(*xs: Any) -> bool:
+    """Whether a tf.linalg.LinearOperator was passed (TF dispatches these functions to its methods)."""
+    return any(not isinstance(x, Tensor) and _linop().is_linear_operator(x) for x in xs)
+
+
+def _linop() -> Any:
+    from tfshim.ops.linalg import linear_operator
+
+    return linear_operator
+
+
 def _adj(x: np.ndarray, adjoint: bool) -> np.ndarray:
     if not adjoint:
         return x
@@ -353,6 +364,8 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
     if transpose_b and adjoint_b:
         raise ValueError("Only one of `transpose_b` and `adjoint_b` can be True. "
                          f"Received `transpose_b`={transpose_b}, `adjoint_b`={adjoint_b}.")
+    if _linear_operator_in(a, b):
+        return _linop().dispatch_matmul(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b, a_is_sparse, b_is_sparse)
     if not isinstance(a, Tensor):
         a = convert_to_tensor(a)
     if not isinstance(b, Tensor):
@@ -412,7 +425,9 @@ def matrix_transpose(a: Any, name: str = "matrix_transpose", conjugate: bool = F
 
 @tf_export("linalg.adjoint")
 def adjoint(matrix: Any, name: Any = None) -> Tensor:
-    """TF: tf.linalg.adjoint: conjugate transpose of the last two dimensions."""
+    """TF: tf.linalg.adjoint: conjugate transpose of the last two dimensions (an operator's adjoint operator)."""
+    if _linear_operator_in(matrix):
+        return matrix.adjoint()
     return matrix_transpose(matrix, conjugate=True)
 
 
@@ -688,7 +703,9 @@ def _inverse_grad(op: Any, grad: Tensor) -> Tensor:
 
 @tf_export("linalg.inv")
 def inv(input: Any, adjoint: bool = False, name: Any = None) -> Tensor:  # noqa: A002
-    """TF: tf.linalg.inv (MatrixInverse)."""
+    """TF: tf.linalg.inv (MatrixInverse; an operator's inverse operator)."""
+    if _linear_operator_in(input):
+        return _linop().dispatch_inv(input, adjoint)
     return run_op(MatrixInverse, (input,), convert_to_tensor(input), check=True, adjoint=bool(adjoint))
 
 
@@ -718,6 +735,8 @@ def _det_grad(op: Any, grad: Tensor) -> Tensor:
 
 @tf_export("linalg.det")
 def det(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    if _linear_operator_in(input):
+        return input.determinant()
     """TF: tf.linalg.det (MatrixDeterminant)."""
     return run_op(MatrixDeterminant, (input,), convert_to_tensor(input), check=True)
 
@@ -786,7 +805,9 @@ def _solve_grad(op: Any, grad: Tensor) -> tuple:
 
 @tf_export("linalg.solve")
 def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: Any = None) -> Tensor:
-    """TF: tf.linalg.solve (MatrixSolve)."""
+    """TF: tf.linalg.solve (MatrixSolve; an operator's solve)."""
+    if _linear_operator_in(matrix, rhs):
+        return _linop().dispatch_solve(matrix, rhs, adjoint)
     a = convert_to_tensor(matrix)
     b = convert_to_tensor(rhs, dtype_hint=a._dtype)
     return run_op(MatrixSolve, (matrix, rhs), a, b, check=True, adjoint=make_bool(adjoint, "adjoint"))
@@ -879,6 +900,8 @@ def _cholesky_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("linalg.cholesky")
 def cholesky(input: Any, name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.linalg.cholesky (Cholesky). A matrix that is not positive definite gives NaN, as in TF 2.21."""
+    if _linear_operator_in(input):
+        return input.cholesky()
     x = convert_to_tensor(input)
     Cholesky.check(x)
     return Cholesky(x)
@@ -964,6 +987,8 @@ def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_
 def diag_part(input: Any, name: str = "diag_part", k: int = 0, padding_value: Any = 0,  # noqa: A002
               align: str = "RIGHT_LEFT") -> Tensor:
     """TF: tf.linalg.diag_part (MatrixDiagPartV3); main diagonal (k=0) only."""
+    if _linear_operator_in(input):
+        return input.diag_part()
     if k != 0:
         raise NotImplementedError("tfshim: tf.linalg.diag_part with k != 0")
     return MatrixDiagPartV3(convert_to_tensor(input))
@@ -988,6 +1013,8 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # n
 @tf_export("linalg.trace", "trace")
 def trace(x: Any, name: Any = None) -> Tensor:
     """TF: tf.linalg.trace: reduce_sum(diag_part(x), -1)."""
+    if _linear_operator_in(x):
+        return x.trace()
     from tfshim.ops.math_ops import reduce_sum
 
     return reduce_sum(diag_part(convert_to_tensor(x)), [-1])

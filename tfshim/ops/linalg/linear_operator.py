@@ -446,3 +446,43 @@ def _product_hints(left: LinearOperator, right: LinearOperator) -> dict:
     elif is_square is False:
         hints.update(is_non_singular=False, is_self_adjoint=False, is_positive_definite=False)
     return hints
+
+
+# ----- tf.linalg functions applied to operators (TF: dispatch_for_types in linear_operator.py) -----
+
+
+def is_linear_operator(x: Any) -> bool:
+    return isinstance(x, LinearOperator)
+
+
+def dispatch_matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False, adjoint_a: bool = False,
+                    adjoint_b: bool = False, a_is_sparse: bool = False, b_is_sparse: bool = False) -> Any:
+    """tf.matmul with an operator operand: a.matmul(b), or (b^H a^H)^H when only b is an operator."""
+    if transpose_a or transpose_b:
+        raise ValueError("Transposing not supported at this time.")
+    if a_is_sparse or b_is_sparse:
+        raise ValueError("Sparse methods not supported at this time.")
+    if not isinstance(a, LinearOperator):
+        return dispatch_adjoint(b.matmul(a, adjoint=not adjoint_b, adjoint_arg=not adjoint_a))
+    return a.matmul(b, adjoint=adjoint_a, adjoint_arg=adjoint_b)
+
+
+def dispatch_adjoint(x: Any) -> Any:
+    return x.adjoint() if isinstance(x, LinearOperator) else ops()[1].adjoint(x)
+
+
+def dispatch_solve(matrix: Any, rhs: Any, adjoint: bool = False) -> Any:
+    if not isinstance(matrix, LinearOperator):
+        raise ValueError("Passing in `matrix` as a Tensor and `rhs` as a LinearOperator is not supported.")
+    return matrix.solve(rhs, adjoint=adjoint)
+
+
+def dispatch_inv(op: LinearOperator, adjoint: bool = False) -> LinearOperator:
+    inv = op.inverse()
+    return inv.adjoint() if adjoint else inv
+
+
+def dispatch_logdet(op: LinearOperator) -> Tensor:
+    if op.is_positive_definite and op.is_self_adjoint:
+        return op.log_abs_determinant()
+    raise ValueError("Expected matrix to be self-adjoint positive definite.")
