@@ -8,6 +8,7 @@ parts (name scopes, shape tensors of unknown shapes, the CompositeTensor type sp
 
 from __future__ import annotations
 
+import abc
 from typing import Any
 
 import numpy as np
@@ -41,6 +42,12 @@ def broadcast_matrix_batch_dims(a: Tensor, b: Tensor) -> tuple:
     if batch != sb[:-2]:
         b = a_ops.broadcast_to(b, batch + sb[-2:])
     return a, b
+
+
+def dense_matmul(op: Any, x: Tensor, adjoint: bool = False, adjoint_arg: bool = False) -> Tensor:
+    """op @ x through op's dense matrix (the operators whose structure tfshim does not exploit)."""
+    a, b = broadcast_matrix_batch_dims(op.to_dense(), x)
+    return ops()[1].matmul(a, b, adjoint_a=adjoint, adjoint_b=adjoint_arg)
 
 
 def matrix_solve_with_broadcast(matrix: Tensor, rhs: Tensor, adjoint: bool = False) -> Tensor:
@@ -79,7 +86,7 @@ class _Hints:
 
 
 @tf_export("linalg.LinearOperator")
-class LinearOperator(Module):
+class LinearOperator(Module, metaclass=abc.ABCMeta):
     """TF: tf.linalg.LinearOperator, the abstract base class."""
 
     _tf_module = "tensorflow.python.ops.linalg.linear_operator"
@@ -151,6 +158,7 @@ class LinearOperator(Module):
             return auto_square_check
         return self._is_square_set_or_implied_by_hints
 
+    @abc.abstractmethod
     def _shape(self) -> TensorShape:
         raise NotImplementedError("_shape is not implemented.")
 
@@ -230,9 +238,9 @@ class LinearOperator(Module):
         return check_ops.assert_equal(dense, ops()[1].adjoint(dense), message="Matrix was not equal to its adjoint.")
 
     # ----- matmul / matvec -----
+    @abc.abstractmethod
     def _matmul(self, x: Tensor, adjoint: bool = False, adjoint_arg: bool = False) -> Tensor:
-        a, b = broadcast_matrix_batch_dims(self.to_dense(), x)
-        return ops()[1].matmul(a, b, adjoint_a=adjoint, adjoint_b=adjoint_arg)
+        raise NotImplementedError("_matmul is not implemented.")
 
     def matmul(self, x: Any, adjoint: bool = False, adjoint_arg: bool = False, name: str = "matmul") -> Any:
         if isinstance(x, LinearOperator):

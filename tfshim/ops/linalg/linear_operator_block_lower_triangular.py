@@ -6,7 +6,7 @@ from typing import Any
 
 from tfshim.framework.tensor import Tensor
 from tfshim.framework.tensor_shape import TensorShape
-from tfshim.ops.linalg.linear_operator import LinearOperator
+from tfshim.ops.linalg.linear_operator import LinearOperator, dense_matmul
 from tfshim.ops.linalg.linear_operator_block_diag import block_dense
 from tfshim.util.tf_export import tf_export
 
@@ -87,6 +87,9 @@ class LinearOperatorBlockLowerTriangular(LinearOperator):
             for o in row:
                 batch = broadcast_static_shape(batch, o.batch_shape)
         return batch.concatenate([n, n])
+
+    def _matmul(self, x: Tensor, adjoint: bool = False, adjoint_arg: bool = False) -> Tensor:
+        return dense_matmul(self, x, adjoint, adjoint_arg)
 
     def _to_dense(self) -> Tensor:
         n = len(self.operators)

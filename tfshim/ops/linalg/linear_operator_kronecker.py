@@ -6,7 +6,7 @@ from typing import Any
 
 from tfshim.framework.tensor import Tensor
 from tfshim.framework.tensor_shape import TensorShape
-from tfshim.ops.linalg.linear_operator import LinearOperator, ops
+from tfshim.ops.linalg.linear_operator import LinearOperator, dense_matmul, ops
 from tfshim.util.tf_export import tf_export
 
 
@@ -60,6 +60,9 @@ class LinearOperatorKronecker(LinearOperator):
             cols *= int(o.domain_dimension)
             batch = broadcast_static_shape(batch, o.batch_shape)
         return batch.concatenate([rows, cols])
+
+    def _matmul(self, x: Tensor, adjoint: bool = False, adjoint_arg: bool = False) -> Tensor:
+        return dense_matmul(self, x, adjoint, adjoint_arg)
 
     def _to_dense(self) -> Tensor:
         a_ops = ops()[0]

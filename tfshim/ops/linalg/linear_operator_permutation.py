@@ -7,7 +7,7 @@ from typing import Any
 from tfshim.framework import dtypes
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
-from tfshim.ops.linalg.linear_operator import LinearOperator, ops
+from tfshim.ops.linalg.linear_operator import LinearOperator, dense_matmul, ops
 from tfshim.util.tf_export import tf_export
 
 
@@ -41,6 +41,9 @@ class LinearOperatorPermutation(LinearOperator):
     def _shape(self) -> Any:
         s = self._perm.shape
         return s.concatenate(s[-1:])
+
+    def _matmul(self, x: Tensor, adjoint: bool = False, adjoint_arg: bool = False) -> Tensor:
+        return dense_matmul(self, x, adjoint, adjoint_arg)
 
     def _to_dense(self) -> Tensor:
         from tfshim.ops.array_ops import one_hot

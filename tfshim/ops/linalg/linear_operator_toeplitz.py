@@ -8,7 +8,7 @@ import numpy as np
 
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
-from tfshim.ops.linalg.linear_operator import LinearOperator, ops
+from tfshim.ops.linalg.linear_operator import LinearOperator, dense_matmul, ops
 from tfshim.ops.linalg.linear_operator_full_matrix import as_operand
 from tfshim.util.tf_export import tf_export
 
@@ -50,6 +50,9 @@ class LinearOperatorToeplitz(LinearOperator):
 
         s = broadcast_static_shape(self._row.shape, self._col.shape)
         return s.concatenate(s[-1:])
+
+    def _matmul(self, x: Tensor, adjoint: bool = False, adjoint_arg: bool = False) -> Tensor:
+        return dense_matmul(self, x, adjoint, adjoint_arg)
 
     def _to_dense(self) -> Tensor:
         a_ops = ops()[0]
