@@ -404,7 +404,10 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
 @tf_export("linalg.matvec")
 def matvec(a: Any, b: Any, transpose_a: bool = False, adjoint_a: bool = False, a_is_sparse: bool = False,
            b_is_sparse: bool = False, name: Any = None) -> Tensor:
-    """TF: tf.linalg.matvec: squeeze(matmul(a, expand_dims(b, -1)), -1)."""
+    """TF: tf.linalg.matvec: squeeze(matmul(a, expand_dims(b, -1)), -1) (an operator's matvec)."""
+    if _linear_operator_in(a):   # TF: through matmul's operator dispatch
+        out = matmul(a, array_ops.expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a)
+        return array_ops.squeeze(out, axis=-1)
     a = convert_to_tensor(a)
     b = convert_to_tensor(b, dtype_hint=a._dtype)
     out = matmul(a, array_ops.expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a)
