@@ -359,6 +359,17 @@ EXTRA_SPECS: list[OpSpec] = [
         op.matvec(y), op.solvevec(y), op.determinant(), op.to_dense()])(
         mod.linalg.LinearOperatorDiag(mod.abs(x) + 1.0)), 2, same_shape=True, min_rank=1, max_rank=2,
            dtypes=("float32", "float64"), bounded=10.0, max_examples=10, **NOT_EXACT),
+    OpSpec("linalg.LinearOperatorTridiag/LowRankUpdate", lambda mod, x, y: (lambda t, lr: [
+        t.matvec(y), t.solvevec(y), t.matvec(y, adjoint=True), lr.matvec(y), lr.solvevec(y),
+        lr.log_abs_determinant()])(
+        mod.linalg.LinearOperatorTridiag(_tri(mod, x)),
+        mod.linalg.LinearOperatorLowRankUpdate(mod.linalg.LinearOperatorDiag(mod.abs(x) + 1.0), x[..., None] * 0.5)),
+           2, same_shape=True, min_rank=1, max_rank=2, dtypes=("float32", "float64"), bounded=10.0, max_examples=10,
+           **NOT_EXACT),
+    OpSpec("linalg.LinearOperatorCirculant", lambda mod, x, y: (lambda c: [
+        c.matvec(y), c.solvevec(y), c.to_dense(), c.determinant(), c.trace()])(
+        mod.linalg.LinearOperatorCirculant(mod.abs(x) + 1.0, input_output_dtype=x.dtype)), 2, same_shape=True,
+           min_rank=1, max_rank=2, dtypes=("float32", "float64"), bounded=10.0, max_examples=10, **NOT_EXACT),
     OpSpec("linalg.cross", lambda mod, x, y: mod.linalg.cross(x[..., :3], y[..., :3]), 2, same_shape=True,
            min_rank=1, max_examples=10, **NOT_EXACT),
     OpSpec("linalg.tensor_diag/part", lambda mod, x: [mod.linalg.tensor_diag(x),
