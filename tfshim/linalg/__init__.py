@@ -56,7 +56,6 @@ from tfshim.ops.linalg_impl import lu_reconstruct as lu_reconstruct
 from tfshim.ops.linalg_impl import lu_solve as lu_solve
 from tfshim.ops.linalg_ops import matmul as matmul
 from tfshim.ops.linalg_impl import matrix_rank as matrix_rank
-from tfshim.ops.linalg_impl import sqrtm as matrix_square_root
 from tfshim.ops.linalg_ops import matrix_transpose as matrix_transpose
 from tfshim.ops.linalg_ops import matvec as matvec
 from tfshim.ops.math_ops import norm as norm
@@ -130,7 +129,6 @@ __all__ = [
     'lu_solve',
     'matmul',
     'matrix_rank',
-    'matrix_square_root',
     'matrix_transpose',
     'matvec',
     'norm',

@@ -641,7 +641,7 @@ def _sqrtm_grad(op: Any, grad: Tensor) -> Tensor:
     return la.matrix_transpose(a_ops.reshape(la.solve(ksum, vec_da), shape))
 
 
-@tf_export("linalg.sqrtm", "linalg.matrix_square_root")
+@tf_export("linalg.sqrtm", "matrix_square_root")
 def sqrtm(input: Any, name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.linalg.sqrtm (MatrixSquareRoot). tfshim computes V sqrt(w) V^-1 where TF runs Eigen's Schur method:
     equal to rounding for diagonalizable matrices."""
