@@ -996,8 +996,7 @@ def _tridiagonal_matmul_grad(op: Any, grad: Tensor) -> tuple:
 def tridiagonal_matmul(diagonals: Any, rhs: Any, diagonals_format: str = "compact", name: Any = None) -> Tensor:
     """TF: tf.linalg.tridiagonal_matmul (TridiagonalMatMul)."""
     a_ops, _, _ = _ops()
-    if diagonals_format == "compact":
-        diagonals = convert_to_tensor(diagonals)
+    if diagonals_format == "compact":   # TF indexes the argument as given (a list fails as Python's list does)
         superdiag, maindiag, subdiag = diagonals[..., 0, :], diagonals[..., 1, :], diagonals[..., 2, :]
     elif diagonals_format == "sequence":
         superdiag, maindiag, subdiag = diagonals
@@ -1241,6 +1240,7 @@ def eigh_tridiagonal(alpha: Any, beta: Any, eigvals_only: bool = True, select: s
     beta = convert_to_tensor(beta)
     if alpha.dtype != beta.dtype:
         raise ValueError("'alpha' and 'beta' must have the same type.")
+    beta[:1]  # TF slices beta first: a scalar beta is StridedSlice's "Attempting to slice scalar input."
     if select not in ("a", "i", "v"):
         raise ValueError("'select must have a value in {'a', 'i', 'v'}.")
     from tfshim.ops import check_ops
