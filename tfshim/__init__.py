@@ -162,6 +162,7 @@ from tfshim.ops.linalg_ops import band_part as matrix_band_part
 from tfshim.ops.linalg_ops import diag as matrix_diag
 from tfshim.ops.linalg_ops import diag_part as matrix_diag_part
 from tfshim.ops.linalg_ops import set_diag as matrix_set_diag
+from tfshim.ops.linalg_impl import sqrtm as matrix_square_root
 from tfshim.ops.math_ops import maximum as maximum
 from tfshim.ops.array_ops import meshgrid as meshgrid
 from tfshim.ops.math_ops import minimum as minimum
@@ -402,6 +403,7 @@ __all__ = [
     'matrix_diag',
     'matrix_diag_part',
     'matrix_set_diag',
+    'matrix_square_root',
     'maximum',
     'meshgrid',
     'minimum',

@@ -152,7 +152,8 @@ def render() -> dict[Path, str]:
         for c in children:
             lines.append(f"from {base} import {c} as {c}\n")
         for name, module, attr in sorted(names):
-            lines.append(f"from {module} import {attr} as {name}\n")
+            line = f"from {module} import {attr} as {name}\n"
+            lines.append(line if len(line) <= 121 else f"from {module} import (\n    {attr} as {name},\n)\n")
         lines.append("from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr\n")
         exported = sorted({n for n, _, _ in names} | set(children))
         lines.append("\n__all__ = [\n" + "".join(f"    {n!r},\n" for n in exported) + "]\n")

@@ -53,6 +53,16 @@ def _spd(mod, x):
     return mod.matmul(a, a, transpose_b=True) + mod.cast(mod.eye(n), a.dtype) * float(n)
 
 
+def _twice(mod, x):
+    """x repeated along its last axis (at least 2 rows for a 2-band matrix: TF's gradient needs M >= K)."""
+    return mod.concat([x, x], axis=-1)
+
+
+def _tri(mod, x):
+    """Diagonally dominant compact tridiagonal diagonals [..., 3, M] from x [..., M]."""
+    return mod.stack([x * 0.5, mod.abs(x) + 3.0, x * 0.25], axis=-2)
+
+
 def _filt(mod, x, kind):
     """A small fixed filter/kernel of x's dtype (constant: only the input's gradient is compared)."""
     w = {"conv2d": np.arange(1, 9).reshape(2, 2, 1, 2) / 8.0 - 0.3, "conv1d": np.arange(1, 5).reshape(2, 1, 2) / 4.0}
@@ -324,6 +334,42 @@ EXTRA_SPECS: list[OpSpec] = [
            dtypes=("float32", "float64"), bounded=3.0, max_examples=10, **NOT_EXACT),
     OpSpec("linalg.pinv/matrix_rank", lambda mod, x: [mod.linalg.pinv(x), mod.linalg.matrix_rank(x)], 1, min_rank=2,
            max_rank=2, dtypes=("float64",), bounded=10.0, max_examples=10, grad=False, **NOT_EXACT),
+    # ---- tridiagonal / banded solvers, sqrtm/logm, eigh_tridiagonal, LinearOperators
+    OpSpec("linalg.tridiagonal_solve", lambda mod, x, y: mod.linalg.tridiagonal_solve(_tri(mod, x), y[..., None]), 2,
+           same_shape=True, min_rank=1, max_rank=2, dtypes=("float32", "float64"), bounded=10.0, max_examples=10),
+    OpSpec("linalg.tridiagonal_matmul", lambda mod, x, y: mod.linalg.tridiagonal_matmul(_tri(mod, x), y[..., None]),
+           2, same_shape=True, min_rank=1, max_rank=2, dtypes=("float32", "float64"), bounded=10.0, max_examples=10),
+    OpSpec("linalg.banded_triangular_solve", lambda mod, x, y: mod.linalg.banded_triangular_solve(
+        mod.stack([mod.abs(_twice(mod, x)) + 2.0, _twice(mod, x) * 0.5], axis=-2), _twice(mod, y)[..., None]), 2,
+           same_shape=True, min_rank=1, max_rank=2,
+           dtypes=("float32", "float64"), bounded=10.0, max_examples=10, **NOT_EXACT),
+    OpSpec("linalg.sqrtm", lambda mod, x: mod.linalg.sqrtm(_spd(mod, x)), 1, min_rank=2, max_rank=3,
+           dtypes=("float32", "float64"), bounded=5.0, max_examples=10, **NOT_EXACT),
+    OpSpec("linalg.logm", lambda mod, x: (lambda r: [mod.math.real(r), mod.abs(mod.math.imag(r))])(
+        mod.linalg.logm(mod.cast(_spd(mod, x), mod.complex128))), 1, min_rank=2, max_rank=3, dtypes=("float64",),
+           bounded=5.0, max_examples=10, grad=False, **NOT_EXACT,
+           note="Eigen's Schur-Pade logarithm leaves -0 imaginary parts where tfshim's has +0: compared as |imag|"),
+    OpSpec("linalg.eigh_tridiagonal", lambda mod, x: mod.linalg.eigh_tridiagonal(x, x[1:] * 0.5), 1, min_rank=1,
+           max_rank=1, dtypes=("float32", "float64"), bounded=10.0, max_examples=10, grad=False),
+    OpSpec("linalg.LinearOperatorFullMatrix", lambda mod, x, y: (lambda op: [
+        op.matmul(_sq(mod, y)), op.solve(_sq(mod, y)), op.log_abs_determinant(), op.trace()])(
+        mod.linalg.LinearOperatorFullMatrix(_spd(mod, x))), 2, same_shape=True, min_rank=2, max_rank=3,
+           dtypes=("float32", "float64"), bounded=10.0, max_examples=10, **NOT_EXACT),
+    OpSpec("linalg.LinearOperatorDiag", lambda mod, x, y: (lambda op: [
+        op.matvec(y), op.solvevec(y), op.determinant(), op.to_dense()])(
+        mod.linalg.LinearOperatorDiag(mod.abs(x) + 1.0)), 2, same_shape=True, min_rank=1, max_rank=2,
+           dtypes=("float32", "float64"), bounded=10.0, max_examples=10, **NOT_EXACT),
+    OpSpec("linalg.LinearOperatorTridiag/LowRankUpdate", lambda mod, x, y: (lambda t, lr: [
+        t.matvec(y), t.solvevec(y), t.matvec(y, adjoint=True), lr.matvec(y), lr.solvevec(y),
+        lr.log_abs_determinant()])(
+        mod.linalg.LinearOperatorTridiag(_tri(mod, x)),
+        mod.linalg.LinearOperatorLowRankUpdate(mod.linalg.LinearOperatorDiag(mod.abs(x) + 1.0), x[..., None] * 0.5)),
+           2, same_shape=True, min_rank=1, max_rank=2, dtypes=("float32", "float64"), bounded=10.0, max_examples=10,
+           **NOT_EXACT),
+    OpSpec("linalg.LinearOperatorCirculant", lambda mod, x, y: (lambda c: [
+        c.matvec(y), c.solvevec(y), c.to_dense(), c.determinant(), c.trace()])(
+        mod.linalg.LinearOperatorCirculant(mod.abs(x) + 1.0, input_output_dtype=x.dtype)), 2, same_shape=True,
+           min_rank=1, max_rank=2, dtypes=("float32", "float64"), bounded=10.0, max_examples=10, **NOT_EXACT),
     OpSpec("linalg.cross", lambda mod, x, y: mod.linalg.cross(x[..., :3], y[..., :3]), 2, same_shape=True,
            min_rank=1, max_examples=10, **NOT_EXACT),
     OpSpec("linalg.tensor_diag/part", lambda mod, x: [mod.linalg.tensor_diag(x),

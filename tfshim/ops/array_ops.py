@@ -469,10 +469,12 @@ def _strided_slice_kernel(x: np.ndarray, key: tuple, suffix: str = " name: strid
     for i, k in enumerate(key):
         if type(k) is builtins_slice and k.step == 0:
             raise KernelError(errors.InvalidArgumentError, "strides[%d] must be non-zero" % (i,), suffix=suffix)
+    if x.ndim == 0 and consuming:
+        raise KernelError(errors.InvalidArgumentError, "Attempting to slice scalar input.", suffix=suffix)
     dim = 0
     for k in key:
-        if k is Ellipsis:
-            dim += x.ndim - consuming
+        if k is Ellipsis:  # covers the dimensions the other indices leave (none when they are too many)
+            dim += max(0, x.ndim - consuming)
             continue
         if k is None:
             continue

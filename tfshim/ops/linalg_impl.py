@@ -385,6 +385,8 @@ def cholesky_solve(chol: Any, rhs: Any, name: Any = None) -> Tensor:
 def logdet(matrix: Any, name: Any = None) -> Tensor:
     """TF: tf.linalg.logdet of a Hermitian positive-definite matrix: 2 * sum(log(diag(cholesky)))."""
     _, la, m_ops = _ops()
+    if la._linear_operator_in(matrix):
+        return la._linop().dispatch_logdet(matrix)
     chol = la.cholesky(matrix)
     return 2.0 * m_ops.reduce_sum(m_ops.log(m_ops.real(la.diag_part(chol))), axis=[-1])
 
@@ -629,3 +631,670 @@ def global_norm(t_list: Any, name: Any = None) -> Tensor:
 
 
 
+
+
+# ----- MatrixSquareRoot, MatrixLogarithm ------------------------------------------------------------
+
+
+def _eig_function(a: np.ndarray, fn: Any) -> np.ndarray:
+    """fn(A) = V fn(w) V^-1 from the eigendecomposition (TF: Eigen's Schur-based sqrt/log; equal to rounding for a
+    diagonalizable A)."""
+    w, v = np.linalg.eig(a)
+    with np.errstate(all="ignore"):
+        fw = fn(w.astype(np.complex128))
+        return np.einsum("...ij,...j,...jk->...ik", v, fw, np.linalg.inv(v))
+
+
+def _sqrtm_kernel(a: np.ndarray) -> Any:
+    _check_matrix(a, square=True)
+    if a.dtype == np.float16:
+        from tfshim.ops.linalg_ops import _no_half_kernel
+
+        _no_half_kernel(a, "MatrixSquareRoot")
+    if a.size == 0:
+        return a.copy()
+    w = a.astype(np.complex128)
+    out = _eig_function(w, np.sqrt)
+    if a.dtype.kind != "c":
+        # Eigen's real Schur square root has no real answer for a negative real eigenvalue: NaN, as TF's.
+        eig = np.linalg.eigvals(w)
+        bad = np.any((eig.imag == 0) & (eig.real < 0), axis=-1)
+        out = np.where(bad[..., None, None], np.nan, out.real)
+    return out.astype(a.dtype)
+
+
+MatrixSquareRoot = defop("MatrixSquareRoot", _sqrtm_kernel)
+
+
+@MatrixSquareRoot.gradient
+def _sqrtm_grad(op: Any, grad: Tensor) -> Tensor:
+    """Solves the Sylvester equation dA = R dR + dR R for dR (as TF: (I kron R^T + R kron I) vec(dR) = vec(dA))."""
+    a_ops, la, _ = _ops()
+    r = op.outputs[0]
+    shape = list(r._value.shape)
+    n = shape[-1]
+    batch = shape[:-2]
+    eye = a_ops.eye(n, batch_shape=batch, dtype=r.dtype)
+
+    def kron(b1: Tensor, b2: Tensor) -> Tensor:
+        p = a_ops.reshape(b1, batch + [n, 1, n, 1]) * a_ops.reshape(b2, batch + [1, n, 1, n])
+        return a_ops.reshape(p, batch + [n * n, n * n])
+
+    ksum = kron(eye, la.matrix_transpose(r)) + kron(r, eye)
+    vec_da = a_ops.reshape(la.matrix_transpose(grad), batch + [n * n, 1])
+    return la.matrix_transpose(a_ops.reshape(la.solve(ksum, vec_da), shape))
+
+
+@tf_export("linalg.sqrtm", "matrix_square_root")
+def sqrtm(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.linalg.sqrtm (MatrixSquareRoot). tfshim computes V sqrt(w) V^-1 where TF runs Eigen's Schur method:
+    equal to rounding for diagonalizable matrices."""
+    return run_op(MatrixSquareRoot, (input,), convert_to_tensor(input), check=True)
+
+
+def _logm_kernel(a: np.ndarray) -> Any:
+    _check_matrix(a, square=True)
+    if a.size == 0:
+        return a.copy()
+    return _eig_function(a.astype(np.complex128), np.log).astype(a.dtype)
+
+
+MatrixLogarithm = defop("MatrixLogarithm", _logm_kernel)
+
+
+@tf_export("linalg.logm")
+def logm(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.linalg.logm (MatrixLogarithm, complex only; no gradient, as in TF). tfshim computes V log(w) V^-1."""
+    return run_op(MatrixLogarithm, (input,), convert_to_tensor(input), check=True)
+
+
+# ----- TridiagonalSolve, TridiagonalMatMul ----------------------------------------------------------
+
+
+def _tridiagonal_solve_one(sup: np.ndarray, d: np.ndarray, sub: np.ndarray, rhs: np.ndarray, pivoting: bool,
+                           perturb: bool) -> np.ndarray:
+    """One system, as TF's CPU kernel (tridiagonal_solve_op.cc): LAPACK dgtsv's elimination with partial pivoting,
+    the Thomas algorithm without, dgtf/dgts's perturbed pivots with perturb_singular. A zero pivot gives NaN."""
+    n = d.shape[0]
+    x = rhs.copy()
+    nan = np.full_like(rhs, np.nan)
+    if perturb:
+        return _tridiagonal_solve_perturbed(sup, d, sub, rhs)
+    if n == 1:
+        return nan if d[0] == 0 else rhs / d[0]
+    if not pivoting:
+        if d[0] == 0:
+            return nan
+        u = np.zeros_like(d)
+        u[0] = sup[0] / d[0]
+        x[0] = rhs[0] / d[0]
+        for i in range(1, n):
+            denom = d[i] - sub[i] * u[i - 1]
+            if denom == 0:
+                return nan
+            u[i] = sup[i] / denom
+            x[i] = (rhs[i] - sub[i] * x[i - 1]) / denom
+        for i in range(n - 2, -1, -1):
+            x[i] -= u[i] * x[i + 1]
+        return x
+    u = np.zeros((n, 3), d.dtype)
+    u[0, 0], u[0, 1] = d[0], sup[0]
+    for i in range(n - 1):
+        if abs(u[i, 0]) >= abs(sub[i + 1]):
+            if u[i, 0] == 0:
+                return nan
+            f = sub[i + 1] / u[i, 0]
+            u[i + 1, 0] = d[i + 1] - f * u[i, 1]
+            x[i + 1] = rhs[i + 1] - f * x[i]
+            if i != n - 2:
+                u[i + 1, 1] = sup[i + 1]
+                u[i, 2] = 0
+        else:
+            f = u[i, 0] / sub[i + 1]
+            u[i, 0] = sub[i + 1]
+            u[i + 1, 0] = u[i, 1] - f * d[i + 1]
+            u[i, 1] = d[i + 1]
+            x[i + 1] = x[i] - f * rhs[i + 1]
+            x[i] = rhs[i + 1]
+            if i != n - 2:
+                u[i, 2] = sup[i + 1]
+                u[i + 1, 1] = -f * sup[i + 1]
+    if u[n - 1, 0] == 0:
+        return nan
+    x[n - 1] /= u[n - 1, 0]
+    x[n - 2] = (x[n - 2] - u[n - 2, 1] * x[n - 1]) / u[n - 2, 0]
+    for i in range(n - 3, -1, -1):
+        x[i] = (x[i] - u[i, 1] * x[i + 1] - u[i, 2] * x[i + 2]) / u[i, 0]
+    return x
+
+
+def _perturb_pivot(perturb: Any, pivot: Any, row: np.ndarray) -> tuple:
+    """LAPACK xLAGTS's guard: nudge a tiny pivot (or scale it up) so that row / pivot cannot overflow."""
+    real = np.finfo(row.dtype)
+    one = real.dtype.type(1)
+    safemin = max(real.tiny, one / real.max)
+    bignum = one / safemin
+    abs_pivot = abs(pivot)
+    if abs_pivot >= one:
+        return pivot, row
+    perturb = max(abs(perturb), safemin)
+    perturb = real.dtype.type(np.copysign(perturb, np.real(pivot)))
+    max_factor = np.max(np.abs(row)) if row.size else real.dtype.type(0)
+    while abs_pivot < one:
+        if abs_pivot < safemin:
+            if abs_pivot == 0 or max_factor * safemin > abs_pivot:
+                pivot = pivot + perturb
+                perturb = perturb * 2
+            else:
+                return pivot * bignum, row * bignum
+        elif max_factor > abs_pivot * bignum:
+            pivot = pivot + perturb
+            perturb = perturb * 2
+        else:
+            break
+        abs_pivot = abs(pivot)
+    return pivot, row
+
+
+def _tridiagonal_solve_perturbed(sup: np.ndarray, d: np.ndarray, sub: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+    n = d.shape[0]
+    eps = np.finfo(rhs.dtype).eps
+    one = rhs.dtype.type(1)
+    x = rhs.copy()
+    if n == 1:
+        pivot, row = _perturb_pivot(eps * abs(d[0]), d[0], rhs[0].copy())
+        return (row * (one / pivot))[None]
+    u = np.zeros((n, 3), d.dtype)
+    u[0, 0], u[0, 1] = d[0], sup[0]
+    max_u = max(abs(u[0, 0]), abs(u[0, 1]))
+    scale1 = abs(u[0, 0]) + abs(u[0, 1])
+    for k in range(n - 1):
+        u[k + 1, 0] = d[k + 1]
+        scale2 = abs(sub[k + 1]) + abs(u[k + 1, 0])
+        if k < n - 2:
+            scale2 += abs(sup[k + 1])
+        if sub[k + 1] == 0:
+            scale1 = scale2
+            u[k + 1, 1] = sup[k + 1]
+            u[k, 2] = 0
+            x[k + 1] = rhs[k + 1]
+        else:
+            piv1 = 0 if u[k, 0] == 0 else abs(u[k, 0]) / scale1
+            piv2 = abs(sub[k + 1]) / scale2
+            if piv2 <= piv1:
+                scale1 = scale2
+                f = sub[k + 1] / u[k, 0]
+                u[k + 1, 0] = d[k + 1] - f * u[k, 1]
+                u[k + 1, 1] = sup[k + 1]
+                u[k, 2] = 0
+                x[k + 1] = rhs[k + 1] - f * x[k]
+            else:
+                f = u[k, 0] / sub[k + 1]
+                u[k, 0] = sub[k + 1]
+                u[k + 1, 0] = u[k, 1] - f * d[k + 1]
+                u[k, 1] = d[k + 1]
+                if k < n - 2:
+                    u[k, 2] = sup[k + 1]
+                    u[k + 1, 1] = -f * sup[k + 1]
+                x[k + 1] = x[k] - f * rhs[k + 1]
+                x[k] = rhs[k + 1]
+        if k < n - 2:
+            max_u = max(max_u, *np.abs(u[k]))
+    max_u = max(max_u, abs(u[n - 1, 0]))
+    tol = eps * max_u
+    pivot, row = _perturb_pivot(tol, u[n - 1, 0], x[n - 1].copy())
+    x[n - 1] = row * (one / pivot)
+    pivot, row = _perturb_pivot(np.copysign(tol, np.real(u[n - 2, 0])), u[n - 2, 0],
+                                x[n - 2] - u[n - 2, 1] * x[n - 1])
+    x[n - 2] = row * (one / pivot)
+    for k in range(n - 3, -1, -1):
+        pivot, row = _perturb_pivot(np.copysign(tol, np.real(u[k, 0])), u[k, 0],
+                                    x[k] - u[k, 1] * x[k + 1] - u[k, 2] * x[k + 2])
+        x[k] = row * (one / pivot)
+    return x
+
+
+def _tridiagonal_solve_kernel(diagonals: np.ndarray, rhs: np.ndarray, partial_pivoting: bool = True,
+                              perturb_singular: bool = False) -> Any:
+    if diagonals.ndim < 2:
+        raise KernelError(errors.InvalidArgumentError, "Input tensor 0 must have rank >= 2, got %d" % diagonals.ndim)
+    if rhs.ndim < 2:
+        raise KernelError(errors.InvalidArgumentError, "Input tensor 1 must have rank >= 2, got %d" % rhs.ndim)
+    if diagonals.shape[-2] != 3:
+        raise KernelError(errors.InvalidArgumentError, "Expected diagonals to be provided as a matrix with 3 rows, "
+                          "got %d rows." % diagonals.shape[-2])
+    if diagonals.shape[-1] != rhs.shape[-2]:
+        raise KernelError(errors.InvalidArgumentError, "Expected the same number of left-hand sides and right-hand "
+                          "sides, got %d and %d." % (diagonals.shape[-1], rhs.shape[-2]))
+    out = np.empty(rhs.shape, rhs.dtype)
+    if out.size == 0 or diagonals.shape[-1] == 0:
+        return out
+    diags = diagonals.reshape((-1,) + diagonals.shape[-2:])
+    flat = rhs.reshape((-1,) + rhs.shape[-2:])
+    res = out.reshape(flat.shape)
+    with np.errstate(all="ignore"):
+        for b in range(flat.shape[0]):
+            sup, d, sub = diags[b]
+            res[b] = _tridiagonal_solve_one(sup, d, sub, flat[b], partial_pivoting, perturb_singular)
+    return res.reshape(rhs.shape)
+
+
+TridiagonalSolve = defop("TridiagonalSolve", _tridiagonal_solve_kernel)
+
+
+def _transpose_tridiagonal(diags: Tensor) -> Tensor:
+    """The compact diagonals of the transposed matrix (super and sub swap, shifted by one)."""
+    a_ops, _, _ = _ops()
+    zeros = a_ops.zeros(list(diags._value.shape[:-2]) + [1], dtype=diags.dtype)
+    superdiag = a_ops.concat([diags[..., 2, 1:], zeros], axis=-1)
+    subdiag = a_ops.concat([zeros, diags[..., 0, :-1]], axis=-1)
+    return a_ops.stack([superdiag, diags[..., 1, :], subdiag], axis=-2)
+
+
+def _matmul_three_diagonals(x: Tensor, y_tr: Tensor) -> Tensor:
+    """The three diagonals of x @ y_tr^T in compact form, without forming the product."""
+    a_ops, _, m_ops = _ops()
+    zeros = a_ops.zeros(list(x._value.shape[:-2]) + [1, x._value.shape[-1]], dtype=x.dtype)
+    diag = m_ops.reduce_sum(x * y_tr, axis=-1)
+    superdiag = m_ops.reduce_sum(x * a_ops.concat([y_tr[..., 1:, :], zeros], axis=-2), axis=-1)
+    subdiag = m_ops.reduce_sum(x * a_ops.concat([zeros, y_tr[..., :-1, :]], axis=-2), axis=-1)
+    return a_ops.stack([superdiag, diag, subdiag], axis=-2)
+
+
+@TridiagonalSolve.gradient
+def _tridiagonal_solve_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (-three_diagonals(grad_rhs @ x^T), solve(T^T, grad)), as TF."""
+    diags, x = op.inputs[0], op.outputs[0]
+    grad_rhs = TridiagonalSolve(_transpose_tridiagonal(diags), grad,
+                                partial_pivoting=op.get_attr("partial_pivoting"),
+                                perturb_singular=op.get_attr("perturb_singular"))
+    return -_matmul_three_diagonals(grad_rhs, x), grad_rhs
+
+
+def _compact_from_matrix(m: Tensor) -> Tensor:
+    """matrix_diag_part(m, k=(-1, 1), align='LEFT_RIGHT'): [super (padded right), main, sub (padded left)]."""
+    a_ops, la, _ = _ops()
+    zeros = a_ops.zeros(list(m._value.shape[:-2]) + [1], dtype=m.dtype)
+    superdiag = a_ops.concat([la.diag_part(m[..., :-1, 1:]), zeros], axis=-1)
+    subdiag = a_ops.concat([zeros, la.diag_part(m[..., 1:, :-1])], axis=-1)
+    return a_ops.stack([superdiag, la.diag_part(m), subdiag], axis=-2)
+
+
+def _check_square_diagonals(diagonals: Any) -> None:
+    m1, m2 = diagonals.shape[-1], diagonals.shape[-2]
+    if m1 and m2 and m1 != m2:
+        raise ValueError(f"Expected last two dimensions of diagonals to be same, got {m1} and {m2}")
+
+
+@tf_export("linalg.tridiagonal_solve")
+def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact", transpose_rhs: bool = False,
+                      conjugate_rhs: bool = False, name: Any = None, partial_pivoting: bool = True,
+                      perturb_singular: bool = False) -> Tensor:
+    """TF: tf.linalg.tridiagonal_solve (TridiagonalSolve, CPU kernel's arithmetic). As in TF, `diagonals` and `rhs`
+    must be tensors (TF reads their static shapes before converting)."""
+    a_ops, _, m_ops = _ops()
+    if perturb_singular and not partial_pivoting:
+        raise ValueError("partial_pivoting must be True if perturb_singular is.")
+    if diagonals_format == "sequence":
+        if not isinstance(diagonals, (tuple, list)) or len(diagonals) != 3:
+            raise ValueError("Expected diagonals to be a sequence of length 3.")
+        superdiag, maindiag, subdiag = diagonals
+        if (not subdiag.shape[:-1].is_compatible_with(maindiag.shape[:-1])
+                or not superdiag.shape[:-1].is_compatible_with(maindiag.shape[:-1])):
+            raise ValueError("Tensors representing the three diagonals must have the same shape,except for the last "
+                             f"dimension, got {subdiag.shape}, {maindiag.shape}, {superdiag.shape}")
+        m = maindiag.shape[-1]
+
+        def pad_if_necessary(t: Tensor, what: str, last: list) -> Tensor:
+            n = t.shape[-1]
+            if not n or n == m:
+                return t
+            if n == m - 1:
+                return a_ops.pad(t, [[0, 0]] * (t.shape.rank - 1) + [last])
+            raise ValueError(f"Expected {what} to be have length {m} or {m - 1}, got {n}.")
+
+        subdiag = pad_if_necessary(subdiag, "subdiagonal", [1, 0])
+        superdiag = pad_if_necessary(superdiag, "superdiagonal", [0, 1])
+        diagonals = a_ops.stack([superdiag, maindiag, subdiag], axis=-2)
+    elif diagonals_format == "matrix":
+        _check_square_diagonals(diagonals)
+        diagonals = _compact_from_matrix(convert_to_tensor(diagonals))
+    elif diagonals_format != "compact":
+        raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
+    diags_rank, rhs_rank = diagonals.shape.rank, rhs.shape.rank
+    if diags_rank < 2:
+        raise ValueError(f"Expected diagonals to have rank at least 2, got {diags_rank}")
+    if rhs_rank != diags_rank and rhs_rank != diags_rank - 1:
+        raise ValueError(f"Expected the rank of rhs to be {diags_rank - 1} or {diags_rank}, got {rhs_rank}")
+    if not diagonals.shape[:-2].is_compatible_with(rhs.shape[:diags_rank - 2]):
+        raise ValueError(f"Batch shapes {diagonals.shape[:-2]} and {rhs.shape[:diags_rank - 2]} are incompatible")
+    if diagonals.shape[-2] and diagonals.shape[-2] != 3:
+        raise ValueError(f"Expected 3 diagonals got {diagonals.shape[-2]}")
+    diagonals = convert_to_tensor(diagonals)
+    rhs = convert_to_tensor(rhs)
+
+    def check_num_lhs_matches_num_rhs(r: Tensor) -> None:
+        if diagonals.shape[-1] and r.shape[-2] and diagonals.shape[-1] != r.shape[-2]:
+            raise ValueError("Expected number of left-hand sided and right-hand sides to be equal, got "
+                             f"{diagonals.shape[-1]} and {r.shape[-2]}")
+
+    attrs = {"partial_pivoting": bool(partial_pivoting), "perturb_singular": bool(perturb_singular)}
+    if rhs_rank == diags_rank - 1:
+        if conjugate_rhs:
+            rhs = m_ops.conj(rhs)
+        rhs = a_ops.expand_dims(rhs, -1)
+        check_num_lhs_matches_num_rhs(rhs)
+        return a_ops.squeeze(run_op(TridiagonalSolve, (diagonals, rhs), diagonals, rhs, check=True, **attrs), -1)
+    if transpose_rhs:
+        _, la, _ = _ops()
+        rhs = la.matrix_transpose(rhs, conjugate=conjugate_rhs)
+    elif conjugate_rhs:
+        rhs = m_ops.conj(rhs)
+    check_num_lhs_matches_num_rhs(rhs)
+    return run_op(TridiagonalSolve, (diagonals, rhs), diagonals, rhs, check=True, **attrs)
+
+
+def _tridiagonal_matmul_kernel(superdiag: np.ndarray, maindiag: np.ndarray, subdiag: np.ndarray,
+                               rhs: np.ndarray) -> Any:
+    for i, t in enumerate((superdiag, maindiag, subdiag, rhs)):
+        if t.ndim < 2:
+            raise KernelError(errors.InvalidArgumentError, "Input tensor %d must have rank >= 2, got %d" % (i, t.ndim))
+    n = rhs.shape[-2]
+    for t, what in ((superdiag, "superdiagonal"), (maindiag, "main diagonal"), (subdiag, "subdiagonal")):
+        if t.shape[-2:] != (1, n):
+            raise KernelError(errors.InvalidArgumentError, f"Invalid {what} shape.")
+    # TF's kernel: main * rhs, then += sub * rhs shifted down, then += super * rhs shifted up, in that order.
+    out = maindiag[..., 0, :, None] * rhs
+    out[..., 1:, :] += subdiag[..., 0, 1:, None] * rhs[..., :-1, :]
+    out[..., :-1, :] += superdiag[..., 0, :-1, None] * rhs[..., 1:, :]
+    return out
+
+
+TridiagonalMatMul = defop("TridiagonalMatMul", _tridiagonal_matmul_kernel)
+
+
+def _shift_up(x: Tensor) -> Tensor:
+    a_ops, _, _ = _ops()
+    return a_ops.pad(x[..., 1:, :], [[0, 0]] * (x.shape.rank - 2) + [[0, 1], [0, 0]])
+
+
+def _shift_down(x: Tensor) -> Tensor:
+    a_ops, _, _ = _ops()
+    return a_ops.pad(x[..., :-1, :], [[0, 0]] * (x.shape.rank - 2) + [[1, 0], [0, 0]])
+
+
+@TridiagonalMatMul.gradient
+def _tridiagonal_matmul_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns the diagonals' sums of conj(rhs) (shifted) * grad, and T^H @ grad, as TF's."""
+    a_ops, la, m_ops = _ops()
+    sup_c, main_c, sub_c = (la.matrix_transpose(t, conjugate=True) for t in op.inputs[:3])
+    rhs_c = m_ops.conj(op.inputs[3])
+    sup_g = a_ops.expand_dims(m_ops.reduce_sum(_shift_up(rhs_c) * grad, axis=-1), -2)
+    main_g = a_ops.expand_dims(m_ops.reduce_sum(rhs_c * grad, axis=-1), -2)
+    sub_g = a_ops.expand_dims(m_ops.reduce_sum(_shift_down(rhs_c) * grad, axis=-1), -2)
+    rhs_g = _shift_down(sup_c * grad) + main_c * grad + _shift_up(sub_c * grad)
+    return sup_g, main_g, sub_g, rhs_g
+
+
+@tf_export("linalg.tridiagonal_matmul")
+def tridiagonal_matmul(diagonals: Any, rhs: Any, diagonals_format: str = "compact", name: Any = None) -> Tensor:
+    """TF: tf.linalg.tridiagonal_matmul (TridiagonalMatMul)."""
+    a_ops, _, _ = _ops()
+    if diagonals_format == "compact":   # TF indexes the argument as given (a list fails as Python's list does)
+        superdiag, maindiag, subdiag = diagonals[..., 0, :], diagonals[..., 1, :], diagonals[..., 2, :]
+    elif diagonals_format == "sequence":
+        superdiag, maindiag, subdiag = diagonals
+    elif diagonals_format == "matrix":
+        _check_square_diagonals(diagonals)
+        diags = _compact_from_matrix(convert_to_tensor(diagonals))
+        superdiag, maindiag, subdiag = diags[..., 0, :], diags[..., 1, :], diags[..., 2, :]
+    else:
+        raise ValueError("Unrecognized diagonals_format: %s" % diagonals_format)
+    ts = [a_ops.expand_dims(t, -2) for t in (superdiag, maindiag, subdiag)]
+    r = convert_to_tensor(rhs, dtype_hint=ts[1].dtype)
+    return run_op(TridiagonalMatMul, (*ts, rhs), *ts, r, check=True)
+
+
+# ----- BandedTriangularSolve ------------------------------------------------------------------------
+
+
+def _banded_triangular_solve_kernel(bands: np.ndarray, rhs: np.ndarray, lower: bool = True,
+                                    adjoint: bool = False) -> Any:
+    if bands.ndim < 2:
+        raise KernelError(errors.InvalidArgumentError, "In[0] ndims must be >= 2: %d" % bands.ndim)
+    if rhs.ndim < 2:
+        raise KernelError(errors.InvalidArgumentError, "In[1] ndims must be >= 2: %d" % rhs.ndim)
+    from tfshim.ops.linalg_ops import _dims
+
+    for i, t in enumerate((bands, rhs)):
+        if t.size == 0:
+            raise KernelError(errors.InvalidArgumentError, f"In[{i}] must not be an empty tensor: Tensor<type: "
+                              f"{dtypes.as_dtype(t.dtype).name} shape: {_dims(t.shape)} values: >")
+    try:
+        batch = np.broadcast_shapes(bands.shape[:-2], rhs.shape[:-2])
+    except ValueError:
+        raise KernelError(errors.InvalidArgumentError, "In[0] and In[1] must have compatible batch dimensions: "
+                          f"{_dims(bands.shape)} vs. {_dims(rhs.shape)}") from None
+    k, m = bands.shape[-2:]
+    if m != rhs.shape[-2]:
+        raise KernelError(errors.InvalidArgumentError, f"In[0] mismatch In[1] shape: {m} vs. {rhs.shape[-2]}: "
+                          f"{_dims(bands.shape)} {_dims(rhs.shape)} {int(lower)} {int(adjoint)}")
+    # TF checks the diagonal of the first matrix of the batch only.
+    first = bands.reshape((-1, k, m))[0]
+    if not np.min(np.abs(first[0] if lower else first[k - 1])) > 0:
+        raise KernelError(errors.InvalidArgumentError, "Input matrix is not invertible.")
+    a = np.broadcast_to(bands, batch + (k, m))
+    a = np.conj(a) if adjoint else a
+    b = np.broadcast_to(rhs, batch + rhs.shape[-2:])
+    x = np.zeros(b.shape, np.result_type(a, b))
+    # Band storage: lower keeps A[i, i - t] at bands[t, i - t] ... padded on the left (LEFT_RIGHT alignment), upper
+    # keeps A[i, i + t] at bands[k - 1 - t, i + t] ... padded on the right.
+    with np.errstate(all="ignore"):
+        if lower and not adjoint:   # TF: (b_i - sum_j A[i, j] x_j) / A[i, i]
+            for i in range(m):
+                js = range(max(0, i - (k - 1)), i)
+                s = sum((a[..., i - j, i, None] * x[..., j, :] for j in js), np.zeros_like(x[..., 0, :]))
+                x[..., i, :] = (b[..., i, :] - s) / a[..., 0, i, None]
+        elif lower:
+            for i in range(m - 1, -1, -1):
+                acc = b[..., i, :]
+                for j in range(i + 1, min(m, i + k)):
+                    acc = acc - a[..., j - i, j, None] * x[..., j, :]
+                x[..., i, :] = acc / a[..., 0, i, None]
+        elif not adjoint:
+            for i in range(m - 1, -1, -1):
+                js = range(i + 1, min(m, i + k))
+                s = sum((a[..., k - 1 - (j - i), i, None] * x[..., j, :] for j in js), np.zeros_like(x[..., 0, :]))
+                x[..., i, :] = (b[..., i, :] - s) / a[..., k - 1, i, None]
+        else:
+            for i in range(m):
+                acc = b[..., i, :]
+                for j in range(max(0, i - (k - 1)), i):
+                    acc = acc - a[..., k - 1 - (i - j), j, None] * x[..., j, :]
+                x[..., i, :] = acc / a[..., k - 1, i, None]
+    return x
+
+
+BandedTriangularSolve = defop("BandedTriangularSolve", _banded_triangular_solve_kernel)
+
+
+@BandedTriangularSolve.gradient
+def _banded_triangular_solve_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns (bands of -grad_b @ c^H, banded_triangular_solve(A^H, grad)), as TF."""
+    from tfshim.ops.math_ops import reduce_to_shape
+
+    _, la, _ = _ops()
+    a, b = op.inputs
+    adjoint_a, lower_a = op.get_attr("adjoint"), op.get_attr("lower")
+    num_bands = a._value.shape[-2]
+    c = op.outputs[0]
+    grad_b = BandedTriangularSolve(a, grad, lower=lower_a, adjoint=not adjoint_a)
+    grad_a = -(la.matmul(c, grad_b, adjoint_b=True) if adjoint_a else la.matmul(grad_b, c, adjoint_b=True))
+    grad_a = _bands_of(grad_a, num_bands, lower_a)
+    if a._value.shape[:-2] == b._value.shape[:-2]:
+        return grad_a, grad_b
+    return reduce_to_shape(grad_a, a._value.shape), reduce_to_shape(grad_b, b._value.shape)
+
+
+def _bands_of(x: Tensor, num_bands: int, lower: bool) -> Tensor:
+    """matrix_diag_part(x, k=(-(K-1), 0) or (0, K-1), align='LEFT_RIGHT'), in band storage."""
+    a_ops, la, _ = _ops()
+    m = x._value.shape[-1]
+    rows = []
+    for t in range(num_bands):
+        off = t if lower else num_bands - 1 - t
+        if off >= m:
+            rows.append(a_ops.zeros(list(x._value.shape[:-2]) + [m], dtype=x.dtype))
+            continue
+        pads = [[0, 0]] * (x._value.ndim - 2)
+        if lower:   # subdiagonal `off`, padded on the left
+            rows.append(a_ops.pad(la.diag_part(x[..., off:, :m - off]), pads + [[off, 0]]))
+        else:       # superdiagonal `off`, padded on the right
+            rows.append(a_ops.pad(la.diag_part(x[..., :m - off, off:]), pads + [[0, off]]))
+    return a_ops.stack(rows, axis=-2)
+
+
+@tf_export("linalg.banded_triangular_solve")
+def banded_triangular_solve(bands: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
+                            name: Any = None) -> Tensor:
+    """TF: tf.linalg.banded_triangular_solve (BandedTriangularSolve)."""
+    from tfshim.ops.op import check_kernel
+
+    a = convert_to_tensor(bands)
+    b = convert_to_tensor(rhs, dtype_hint=a.dtype)
+    lower, adjoint = bool(lower), bool(adjoint)
+    BandedTriangularSolve.check(a, b)
+    check_kernel("BandedTriangularSolve", a.dtype, attrs=f"T=DT_{a.dtype._cname.upper()}, "
+                 f"adjoint={str(adjoint).lower()}, lower={str(lower).lower()}")
+    return run_op(BandedTriangularSolve, (bands, rhs), a, b, lower=lower, adjoint=adjoint)
+
+
+# ----- eigh_tridiagonal -----------------------------------------------------------------------------
+
+
+@np.errstate(all="ignore")
+def _sturm_count(alpha: np.ndarray, beta_sq: np.ndarray, pivmin: Any, alpha0_perturbation: Any,
+                 x: np.ndarray) -> np.ndarray:
+    """How many eigenvalues of the tridiagonal matrix lie below each x (Sturm sequence, LAPACK's pivmin guard)."""
+    q = alpha[0] - x
+    count = (q < 0).astype(np.int32)
+    q = np.where(alpha[0] == x, alpha0_perturbation, q)
+    for i in range(1, alpha.shape[0]):
+        q = alpha[i] - beta_sq[i - 1] / q - x
+        small = q <= pivmin
+        count = np.where(small, count + 1, count)
+        q = np.where(small, np.minimum(q, -pivmin), q)
+    return count
+
+
+def _tridiagonal_eigvals(alpha: np.ndarray, beta: np.ndarray, select: str, select_range: Any, tol: Any) -> np.ndarray:
+    """TF's bisection on Sturm counts (linalg_impl.eigh_tridiagonal), in the input's precision."""
+    if alpha.dtype.kind == "c":
+        alpha = alpha.real
+        beta_sq = (np.conj(beta) * beta).real
+        beta_abs = np.sqrt(beta_sq)
+    else:
+        beta_sq = np.square(beta)
+        beta_abs = np.abs(beta)
+    dt = alpha.dtype.type
+    finfo = np.finfo(alpha.dtype)
+    n = alpha.shape[0]
+    row_sum = np.concatenate([beta_abs[:1], beta_abs[:-1] + beta_abs[1:], beta_abs[-1:]])
+    est_max = np.minimum(finfo.max, np.max(alpha + row_sum))
+    est_min = np.maximum(finfo.min, np.min(alpha - row_sum))
+    t_norm = np.maximum(np.abs(est_min), np.abs(est_max))
+    one = dt(1)
+    safemin = np.maximum(one / finfo.max, (one + finfo.eps) * finfo.tiny)
+    pivmin = safemin * np.maximum(one, np.max(beta_sq))
+    alpha0_perturbation = np.square(finfo.eps * beta_abs[0])
+    abs_tol = finfo.eps * t_norm
+    if tol:
+        abs_tol = np.maximum(dt(tol), abs_tol)
+    max_it = finfo.nmant + 1
+    fudge = 2.1
+    norm_slack = dt(n) * dt(fudge) * finfo.eps * t_norm
+    if select in ("a", "i"):
+        target = np.arange(n, dtype=np.int32) if select == "a" else np.arange(select_range[0], select_range[1] + 1,
+                                                                             dtype=np.int32)
+        lower = est_min - norm_slack - dt(2 * fudge) * pivmin
+        upper = est_max + norm_slack + dt(fudge) * pivmin
+    else:
+        lower = dt(select_range[0]) - norm_slack - dt(2 * fudge) * pivmin
+        upper = dt(select_range[1]) + norm_slack + dt(fudge) * pivmin
+        first = _sturm_count(alpha, beta_sq, pivmin, alpha0_perturbation, np.asarray(lower))
+        last = _sturm_count(alpha, beta_sq, pivmin, alpha0_perturbation, np.asarray(upper))
+        target = np.arange(first, last, dtype=np.int32)
+    lower = np.full(target.shape, np.maximum(lower, finfo.min), alpha.dtype)
+    upper = np.full(target.shape, np.minimum(upper, finfo.max), alpha.dtype)
+    half = dt(0.5)
+    i = 0
+    while i < max_it and target.size and abs_tol < np.max(upper - lower):
+        mid = half * lower + half * upper
+        counts = _sturm_count(alpha, beta_sq, pivmin, alpha0_perturbation, mid)
+        lower = np.where(counts <= target, mid, lower)
+        upper = np.where(counts > target, mid, upper)
+        i += 1
+    return half * lower + half * upper
+
+
+def _tridiagonal_eigvectors(alpha: Tensor, beta: Tensor, eigvals: Tensor) -> Tensor:
+    """Inverse iteration from TF's seeded start vectors, with close eigenvalues' vectors re-orthogonalized by QR."""
+    from tfshim.ops.random_ops import stateless_random_normal
+
+    a_ops, la, m_ops = _ops()
+    ev = eigvals._value
+    k, n = ev.shape[0], alpha._value.shape[0]
+    eps = np.finfo(ev.dtype).eps
+    gaptol = np.sqrt(eps) * np.maximum(np.abs(ev[0]), np.abs(ev[-1]))
+    close = (ev[1:] - ev[:-1]) < gaptol
+    left = np.concatenate([[False], close])
+    right = np.concatenate([close, [False]])
+    starts = np.nonzero(~left & right)[0]
+    ends = np.nonzero(left & ~right)[0] + 1
+    v = m_ops.cast(stateless_random_normal((k, n), seed=[7, 42]), beta.dtype)
+    nrm = m_ops.norm(v, axis=1)
+    v = v / nrm[:, None]
+    nrm_old = a_ops.zeros_like(nrm)
+    alpha_shifted = m_ops.cast(alpha, beta.dtype)[None, :] - m_ops.cast(eigvals, beta.dtype)[:, None]
+    tiled = a_ops.tile(beta[None, :], [k, 1])
+    diags = [tiled, alpha_shifted, m_ops.conj(tiled)]
+    growth = 1 + 0.1
+    i = 0
+    while i < 5 and np.any(np.real(nrm._value) >= np.real(np.asarray(growth, nrm._value.dtype) * nrm_old._value)):
+        v = tridiagonal_solve(diags, v, diagonals_format="sequence", partial_pivoting=True, perturb_singular=True)
+        nrm_old, nrm = nrm, m_ops.norm(v, axis=1)
+        v = v / nrm[:, None]
+        for s, e in zip(starts, ends):
+            q, _ = qr(la.matrix_transpose(v[s:e, :]))
+            v = a_ops.tensor_scatter_nd_update(v, np.arange(s, e)[:, None], la.matrix_transpose(q))
+        i += 1
+    return la.matrix_transpose(v)
+
+
+@tf_export("linalg.eigh_tridiagonal")
+def eigh_tridiagonal(alpha: Any, beta: Any, eigvals_only: bool = True, select: str = "a", select_range: Any = None,
+                     tol: Any = None, name: Any = None) -> Any:
+    """TF: tf.linalg.eigh_tridiagonal: eigenvalues by bisection on Sturm counts, eigenvectors by inverse iteration,
+    as TF's Python implementation computes them."""
+    _, _, m_ops = _ops()
+    alpha = convert_to_tensor(alpha)
+    n = alpha.shape[0]
+    if n <= 1:
+        return m_ops.real(alpha)
+    beta = convert_to_tensor(beta)
+    if alpha.dtype != beta.dtype:
+        raise ValueError("'alpha' and 'beta' must have the same type.")
+    beta[:1]  # TF slices beta first: a scalar beta is StridedSlice's "Attempting to slice scalar input."
+    if select not in ("a", "i", "v"):
+        raise ValueError("'select must have a value in {'a', 'i', 'v'}.")
+    from tfshim.ops import check_ops
+
+    if select == "i":
+        check_ops.assert_less_equal(select_range[0], select_range[1], message="Got empty index range in select_range.")
+    if select == "v":
+        check_ops.assert_less(select_range[0], select_range[1], message="Got empty interval in select_range.")
+    vals = _tridiagonal_eigvals(alpha._value, beta._value, select, select_range, tol)
+    eigvals = _wrap_as(vals, dtypes.as_dtype(vals.dtype))
+    if eigvals_only:
+        return eigvals
+    return eigvals, _tridiagonal_eigvectors(alpha, beta, eigvals)

@@ -32,6 +32,17 @@ from tfshim.ops.op import (
 )
 
 
+def _linear_operator_in(*xs: Any) -> bool:
+    """Whether a tf.linalg.LinearOperator was passed (TF dispatches these functions to its methods)."""
+    return any(not isinstance(x, Tensor) and _linop().is_linear_operator(x) for x in xs)
+
+
+def _linop() -> Any:
+    from tfshim.ops.linalg import linear_operator
+
+    return linear_operator
+
+
 def _adj(x: np.ndarray, adjoint: bool) -> np.ndarray:
     if not adjoint:
         return x
@@ -363,6 +374,8 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
     if transpose_b and adjoint_b:
         raise ValueError("Only one of `transpose_b` and `adjoint_b` can be True. "
                          f"Received `transpose_b`={transpose_b}, `adjoint_b`={adjoint_b}.")
+    if _linear_operator_in(a, b):
+        return _linop().dispatch_matmul(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b, a_is_sparse, b_is_sparse)
     if not isinstance(a, Tensor):
         a = convert_to_tensor(a)
     if not isinstance(b, Tensor):
@@ -403,7 +416,10 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
 @tf_export("linalg.matvec")
 def matvec(a: Any, b: Any, transpose_a: bool = False, adjoint_a: bool = False, a_is_sparse: bool = False,
            b_is_sparse: bool = False, name: Any = None) -> Tensor:
-    """TF: tf.linalg.matvec: squeeze(matmul(a, expand_dims(b, -1)), -1)."""
+    """TF: tf.linalg.matvec: squeeze(matmul(a, expand_dims(b, -1)), -1) (an operator's matvec)."""
+    if _linear_operator_in(a):   # TF: through matmul's operator dispatch
+        out = matmul(a, array_ops.expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a)
+        return array_ops.squeeze(out, axis=-1)
     a = convert_to_tensor(a)
     b = convert_to_tensor(b, dtype_hint=a._dtype)
     out = matmul(a, array_ops.expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a)
@@ -424,7 +440,9 @@ def matrix_transpose(a: Any, name: str = "matrix_transpose", conjugate: bool = F
 
 @tf_export("linalg.adjoint")
 def adjoint(matrix: Any, name: Any = None) -> Tensor:
-    """TF: tf.linalg.adjoint: conjugate transpose of the last two dimensions."""
+    """TF: tf.linalg.adjoint: conjugate transpose of the last two dimensions (an operator's adjoint operator)."""
+    if _linear_operator_in(matrix):
+        return matrix.adjoint()
     return matrix_transpose(matrix, conjugate=True)
 
 
@@ -700,9 +718,16 @@ def _inverse_grad(op: Any, grad: Tensor) -> Tensor:
 
 @tf_export("linalg.inv")
 def inv(input: Any, adjoint: bool = False, name: Any = None) -> Tensor:  # noqa: A002
+<<<<<<< HEAD
     """TF: tf.linalg.inv (MatrixInverse)."""
     adjoint = make_bool(adjoint, "adjoint")
     return run_op(MatrixInverse, (input,), convert_to_tensor(input), check=True, adjoint=adjoint)
+=======
+    """TF: tf.linalg.inv (MatrixInverse; an operator's inverse operator)."""
+    if _linear_operator_in(input):
+        return _linop().dispatch_inv(input, adjoint)
+    return run_op(MatrixInverse, (input,), convert_to_tensor(input), check=True, adjoint=bool(adjoint))
+>>>>>>> h2/linalg
 
 
 def _det_kernel(x: np.ndarray) -> Any:
@@ -731,6 +756,8 @@ def _det_grad(op: Any, grad: Tensor) -> Tensor:
 
 @tf_export("linalg.det")
 def det(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    if _linear_operator_in(input):
+        return input.determinant()
     """TF: tf.linalg.det (MatrixDeterminant)."""
     return run_op(MatrixDeterminant, (input,), convert_to_tensor(input), check=True)
 
@@ -799,7 +826,9 @@ def _solve_grad(op: Any, grad: Tensor) -> tuple:
 
 @tf_export("linalg.solve")
 def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: Any = None) -> Tensor:
-    """TF: tf.linalg.solve (MatrixSolve)."""
+    """TF: tf.linalg.solve (MatrixSolve; an operator's solve)."""
+    if _linear_operator_in(matrix, rhs):
+        return _linop().dispatch_solve(matrix, rhs, adjoint)
     a = convert_to_tensor(matrix)
     b = convert_to_tensor(rhs, dtype_hint=a._dtype)
     return run_op(MatrixSolve, (matrix, rhs), a, b, check=True, adjoint=make_bool(adjoint, "adjoint"))
@@ -892,6 +921,8 @@ def _cholesky_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("linalg.cholesky")
 def cholesky(input: Any, name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.linalg.cholesky (Cholesky). A matrix that is not positive definite gives NaN, as in TF 2.21."""
+    if _linear_operator_in(input):
+        return input.cholesky()
     x = convert_to_tensor(input)
     Cholesky.check(x)
     return Cholesky(x)
@@ -977,6 +1008,8 @@ def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_
 def diag_part(input: Any, name: str = "diag_part", k: int = 0, padding_value: Any = 0,  # noqa: A002
               align: str = "RIGHT_LEFT") -> Tensor:
     """TF: tf.linalg.diag_part (MatrixDiagPartV3); main diagonal (k=0) only."""
+    if _linear_operator_in(input):
+        return input.diag_part()
     if k != 0:
         raise NotImplementedError("tfshim: tf.linalg.diag_part with k != 0")
     return MatrixDiagPartV3(convert_to_tensor(input))
@@ -1001,6 +1034,8 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # n
 @tf_export("linalg.trace", "trace")
 def trace(x: Any, name: Any = None) -> Tensor:
     """TF: tf.linalg.trace: reduce_sum(diag_part(x), -1)."""
+    if _linear_operator_in(x):
+        return x.trace()
     from tfshim.ops.math_ops import reduce_sum
 
     return reduce_sum(diag_part(convert_to_tensor(x)), [-1])

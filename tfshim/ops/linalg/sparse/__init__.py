@@ -1,0 +1,1 @@
+"""tf.linalg.experimental sparse solvers (TF: python/ops/linalg/sparse/)."""
