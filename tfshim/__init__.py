@@ -22,6 +22,7 @@ from tfshim import dtypes as dtypes
 from tfshim import errors as errors
 from tfshim import experimental as experimental
 from tfshim import image as image
+from tfshim import io as io
 from tfshim import linalg as linalg
 from tfshim import manip as manip
 from tfshim import math as math
@@ -381,6 +382,7 @@ __all__ = [
     'int32',
     'int64',
     'int8',
+    'io',
     'is_tensor',
     'lbeta',
     'less',
