@@ -205,9 +205,40 @@ class MirroredStrategy(distribute_lib.Strategy):
             return value.values
         return (value,)
 
+    def experimental_distribute_values_from_function(self, value_fn: Callable) -> Any:
+        """`value_fn(ValueContext(i, n))` for each replica i, as one PerReplica value (several replicas)."""
+        n = len(self._devices)
+        if n == 1:
+            return super().experimental_distribute_values_from_function(value_fn)
+        return regroup([value_fn(distribute_lib.ValueContext(i, n)) for i in range(n)])
+
+    def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:
+        self._one_replica("experimental_distribute_dataset")
+        return super().experimental_distribute_dataset(dataset, options)
+
+    def distribute_datasets_from_function(self, dataset_fn: Callable, options: Any = None) -> Any:
+        self._one_replica("distribute_datasets_from_function")
+        return super().distribute_datasets_from_function(dataset_fn, options)
+
+    def gather(self, value: Any, axis: int) -> Any:
+        self._one_replica("gather")
+        return super().gather(value, axis)
+
+    def _one_replica(self, what: str) -> None:
+        if len(self._devices) > 1:  # splitting batches over replicas is not done by tfshim
+            raise NotImplementedError(f"tf.distribute.MirroredStrategy.{what} over {len(self._devices)} replicas is "
+                                      "not implemented by tfshim")
+
     def reduce(self, reduce_op: Any, value: Any, axis: int | None) -> Any:
         """Sums or averages the replicas' values (then over `axis` if it is given)."""
         if not isinstance(value, PerReplica):
+            if len(self._devices) > 1 and axis is None:
+                from tfshim.distribute.reduce_util import ReduceOp
+
+                op = distribute_lib._as_reduce_op(reduce_op)
+                if op is not ReduceOp.MEAN:  # TF: the same value on every replica has no defined sum
+                    raise ValueError(f"A non-DistributedValues value {value!s} cannot be reduced with the given "
+                                     f"reduce op {op}.")
             return super().reduce(reduce_op, value, axis)
         from tfshim.distribute.reduce_util import ReduceOp
         from tfshim.ops import math_ops
