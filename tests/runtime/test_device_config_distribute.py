@@ -59,3 +59,28 @@ def test_more_than_one_mirrored_device_is_not_implemented():
 def test_sysconfig_native_library_queries_are_not_implemented():
     with pytest.raises(NotImplementedError, match=r"^tf\.sysconfig\.get_include is not implemented by tfshim"):
         tf.sysconfig.get_include()
+
+
+def test_cross_replica_calls_over_several_replicas_say_they_are_not_implemented():
+    # the logical CPUs can only be split before the runtime starts: run in a fresh interpreter
+    import subprocess
+    import sys
+
+    code = (
+        "import tfshim as tf\n"
+        "cpu = tf.config.list_physical_devices('CPU')[0]\n"
+        "tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)\n"
+        "s = tf.distribute.MirroredStrategy(['cpu:0', 'cpu:1'])\n"
+        "try:\n"
+        "    s.run(lambda: tf.distribute.get_replica_context().all_reduce('SUM', tf.constant(1.)))\n"
+        "except NotImplementedError as e:\n"
+        "    print(e)\n"
+        "try:\n"
+        "    tf.distribute.MirroredStrategy(['cpu:0', 'cpu:2'])\n"
+        "except NotImplementedError as e:\n"
+        "    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == [
+        "tf.distribute.ReplicaContext.all_reduce over 2 replicas is not implemented by tfshim",
+        "tf.distribute.MirroredStrategy on /job:localhost/replica:0/task:0/device:CPU:2 is not implemented by tfshim "
+        "(tfshim runs on the logical CPUs, here 2)"]

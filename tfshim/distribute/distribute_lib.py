@@ -70,6 +70,12 @@ class ReplicaContext:
     def __init__(self, strategy: Strategy, replica_id_in_sync_group: Any) -> None:
         self._strategy = strategy
         self._replica_id_in_sync_group = replica_id_in_sync_group
+        self._replica_index = int(getattr(replica_id_in_sync_group, "_value", replica_id_in_sync_group))
+
+    def _single(self, what: str) -> None:
+        if self._strategy.num_replicas_in_sync > 1:  # replicas run one after another in tfshim
+            raise NotImplementedError(f"tf.distribute.ReplicaContext.{what} over "
+                                      f"{self._strategy.num_replicas_in_sync} replicas is not implemented by tfshim")
 
     def __repr__(self) -> str:
         return _tf_repr(self, self._tf_module)
@@ -88,17 +94,20 @@ class ReplicaContext:
 
     def all_reduce(self, reduce_op: Any, value: Any, options: Any = None) -> Any:
         """The sum or mean of `value` over the replicas: with one replica, `value` itself."""
+        self._single("all_reduce")
         _as_reduce_op(reduce_op)
         from tfshim.ops.array_ops import identity
 
         return nest.map_structure(identity, value)
 
     def all_gather(self, value: Any, axis: int, options: Any = None) -> Any:
+        self._single("all_gather")
         from tfshim.ops.array_ops import identity
 
         return nest.map_structure(identity, value)
 
     def merge_call(self, merge_fn: Callable, args: tuple = (), kwargs: dict | None = None) -> Any:
+        self._single("merge_call")
         _scopes.stack.append((self._strategy, None))
         try:
             return merge_fn(self._strategy, *args, **(kwargs or {}))

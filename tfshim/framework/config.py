@@ -93,7 +93,9 @@ def list_physical_devices(device_type: str | None = None) -> list[PhysicalDevice
 def list_logical_devices(device_type: str | None = None) -> list[LogicalDevice]:
     """The logical devices of `device_type`; listing them initializes the runtime, as in TF."""
     _initialize()
-    return [d for d in [_LOGICAL_CPU] if device_type is None or d.device_type == device_type]
+    split = _options.logical_configuration.get(_CPU)
+    cpus = [LogicalDevice(f"/device:CPU:{i}", "CPU") for i in range(len(split))] if split else [_LOGICAL_CPU]
+    return [d for d in cpus if device_type is None or d.device_type == device_type]
 
 
 @tf_export("config.get_visible_devices", "config.experimental.get_visible_devices")
@@ -125,7 +127,8 @@ def get_logical_device_configuration(device: PhysicalDevice) -> list | None:
 
 @tf_export("config.set_logical_device_configuration", "config.experimental.set_virtual_device_configuration")
 def set_logical_device_configuration(device: PhysicalDevice, logical_devices: list | None) -> None:
-    """Records the split of `device` into logical devices; tfshim runs on one CPU whatever the split."""
+    """Splits `device` into logical devices (before the runtime is initialized): N configurations for the CPU give
+    N logical CPUs, which tf.distribute.MirroredStrategy can run replicas on (all computing on the one CPU)."""
     device = _physical(device)
     if context_initialized():
         if _options.logical_configuration.get(device) == logical_devices:

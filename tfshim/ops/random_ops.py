@@ -548,6 +548,10 @@ class Generator:
     """
 
     def __init__(self, copy_from: Generator | None = None, state: Any = None, alg: Any = None) -> None:
+        from tfshim.distribute import distribute_lib
+
+        # made in a strategy's scope: each replica draws its own stream (see _key_counter)
+        self._distribution_strategy = distribute_lib.get_strategy() if distribute_lib.has_strategy() else None
         if copy_from is not None:
             self._alg = copy_from._alg
             self._state_var = Variable(copy_from.state._value, dtype=dtypes.int64, trainable=False, name="StateVar")
@@ -612,11 +616,31 @@ class Generator:
         self._state_var.assign(np.concatenate([c, k]))
 
     def _read_and_skip(self, delta: int) -> P.PhiloxRandom:
-        """``RngReadAndSkip``: the generator at the current state; the state advances by 256 * delta."""
-        gs = P.GeneratorState(self._state_var._value.tolist())
-        gen = gs.skip(delta)
-        self._state_var.assign(np.array(gs.state, dtype=np.int64), read_value=False)
-        return gen
+        """``RngReadAndSkip``: the generator at the current state; the state advances by 256 * delta.
+
+        Outside `run` a mirrored state advances on every replica (TF's `extended.update`), the first one's drawn."""
+        components = getattr(self._state_var, "values", None)
+        if self._distribution_strategy is None or self._replica_id() is not None or components is None:
+            gs = P.GeneratorState(self._state_var._value.tolist())  # in a replica: that replica's component
+            gen = gs.skip(delta)
+            self._state_var.assign(np.array(gs.state, dtype=np.int64), read_value=False)
+            return gen
+        gens = []
+        for var in components:
+            gs = P.GeneratorState(var._value.tolist())
+            gens.append(gs.skip(delta))
+            # each component on its own (a mirrored variable's own assign would copy the first to all)
+            Variable._set(var, np.array(gs.state, dtype=np.int64), False)
+        return gens[0]
+
+    def _replica_id(self) -> int | None:
+        """The replica drawing, inside a `run` of the generator's strategy; None in cross-replica context."""
+        from tfshim.distribute import distribute_lib
+
+        stack = distribute_lib._scopes.stack
+        if not stack or stack[-1][1] is None:
+            return None
+        return stack[-1][1]._replica_index  # type: ignore[no-any-return]
 
     def skip(self, delta: Any) -> Tensor:
         """TF: RngReadAndSkip; returns the old state as int64."""
@@ -628,7 +652,13 @@ class Generator:
         dims = _shape_of(op, shape, "Tshape")
         gen = self._read_and_skip(_size(dims))
         lo, hi = gen.counter_u64()
-        return dims, gen.key_u64(), (lo, hi)
+        key = gen.key_u64()
+        replica = self._replica_id() if self._distribution_strategy is not None else None
+        if replica is not None:  # TF: key = hash(key, replica id), one uint64 of the stateless stream
+            hashed = StatelessRandomUniformFullIntV2(_shape_tensor([1]), shape=(1,), dtype=np.uint64, key=key,
+                                                     counter=(replica, 0))
+            key = int(hashed._value[0])
+        return dims, key, (lo, hi)
 
     def _fill(self, op: Any, shape: Any, dtype: Any) -> Tensor:
         st = _shape_tensor(shape)

@@ -30,6 +30,12 @@ from tfshim.util.tf_export import tf_export
 OBJECT_GRAPH_PROTO_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 VARIABLE_VALUE_KEY = "VARIABLE_VALUE"
 OBJECT_ATTRIBUTES_NAME = ".ATTRIBUTES"
+ITERATOR_KEY = "ITERATOR"  # a tf.data iterator's attribute; TF stores its tensor under "<key>_STATE"
+
+
+def _is_iterator(obj: Any) -> bool:
+    data = sys.modules.get("tfshim.data.ops.iterator_ops")
+    return data is not None and isinstance(obj, data.OwnedIterator)
 
 
 def escape_local_name(name: str) -> str:
@@ -40,7 +46,7 @@ def escape_local_name(name: str) -> str:
 # ---- the object graph --------------------------------------------------------------------------------------
 
 def _is_trackable(obj: Any) -> bool:
-    if isinstance(obj, (Variable, Checkpoint)) or hasattr(obj, "_trackable_children"):
+    if isinstance(obj, (Variable, Checkpoint)) or hasattr(obj, "_trackable_children") or _is_iterator(obj):
         return True
     from tfshim.ops.random_ops import Generator
 
@@ -60,7 +66,7 @@ def _is_trackable(obj: Any) -> bool:
 
 def children(obj: Any) -> list[tuple[str, Any]]:
     """The trackable children of `obj` with their local names, in TF's order."""
-    if isinstance(obj, Variable):
+    if isinstance(obj, Variable) or _is_iterator(obj):
         return []
     if hasattr(obj, "_trackable_children"):
         return list(obj._trackable_children())
@@ -73,13 +79,14 @@ def children(obj: Any) -> list[tuple[str, Any]]:
 
 
 class _Node:
-    __slots__ = ("obj", "path", "children", "key")
+    __slots__ = ("obj", "path", "children", "key", "attr")
 
     def __init__(self, obj: Any, path: str) -> None:
         self.obj = obj
         self.path = path
         self.children: list[tuple[int, str]] = []
-        self.key = ""
+        self.key = ""  # the checkpoint key of the object's value (its attribute `attr`), "" for none
+        self.attr = VARIABLE_VALUE_KEY
 
 
 def object_graph(root: Any) -> list[_Node]:
@@ -99,6 +106,9 @@ def object_graph(root: Any) -> list[_Node]:
     for node in nodes:
         if isinstance(node.obj, Variable):
             node.key = f"{node.path}/{OBJECT_ATTRIBUTES_NAME}/{VARIABLE_VALUE_KEY}"
+        elif _is_iterator(node.obj):
+            node.attr = ITERATOR_KEY
+            node.key = f"{node.path}/{OBJECT_ATTRIBUTES_NAME}/{ITERATOR_KEY}"
     return nodes
 
 
@@ -117,8 +127,10 @@ def _serialize_graph(nodes: list[_Node]) -> bytes:
         msg = b"".join(field_bytes(1, field_varint(1, c) + field_bytes(2, name, always=True), always=True)
                        for c, name in n.children)
         if n.key:
-            full_name = n.obj.name[:-2] if n.obj.name.endswith(":0") else n.obj.name
-            msg += field_bytes(2, field_bytes(1, VARIABLE_VALUE_KEY) + field_bytes(2, full_name)
+            full_name = ""
+            if n.attr == VARIABLE_VALUE_KEY:
+                full_name = n.obj.name[:-2] if n.obj.name.endswith(":0") else n.obj.name
+            msg += field_bytes(2, field_bytes(1, n.attr) + field_bytes(2, full_name)
                                + field_bytes(3, n.key), always=True)
         if has_values[i]:
             msg += field_bytes(5, field_varint(1, 1), always=True)
@@ -129,7 +141,7 @@ def _serialize_graph(nodes: list[_Node]) -> bytes:
 class _SavedNode:
     """A node of a checkpoint's TrackableObjectGraph."""
 
-    __slots__ = ("children", "key")
+    __slots__ = ("children", "key", "attr")
 
     def __init__(self, proto: bytes) -> None:
         fields = parse(proto)
@@ -138,9 +150,11 @@ class _SavedNode:
             f = parse(ref)
             self.children.append((int(first(f, 1)), text(first(f, 2, b""))))
         self.key = ""
+        self.attr = ""
         for attr in fields.get(2, []):
             f = parse(attr)
-            if text(first(f, 1, b"")) == VARIABLE_VALUE_KEY:
+            if text(first(f, 1, b"")) in (VARIABLE_VALUE_KEY, ITERATOR_KEY):
+                self.attr = text(first(f, 1, b""))
                 self.key = text(first(f, 3, b""))
 
 
@@ -172,6 +186,13 @@ class _Restore:
             value = self.reader.tensor(node.key)
             dtype = dtypes.as_dtype(obj.dtype)
             obj.assign(value.astype(dtype.as_numpy_dtype) if dtype != dtypes.string else value)
+            self.restored_keys.add(node.key)
+        elif node.attr == ITERATOR_KEY and _is_iterator(obj):
+            entry = self.reader.entries.get(node.key + "_STATE")
+            if entry is None or entry.dtype != dtypes.string:
+                raise NotImplementedError("Restoring a tf.data iterator from a checkpoint written by TensorFlow is "
+                                          "not implemented by tfshim (TF's iterator state is a serialized variant)")
+            obj._restore_state(self.reader.tensor(node.key + "_STATE").reshape(-1)[0])
             self.restored_keys.add(node.key)
         live = dict(children(obj))
         for child_id, name in node.children:
@@ -263,7 +284,13 @@ class InitializationOnlyStatus:
 
 def _values(nodes: list[_Node]) -> list[tuple[str, np.ndarray, dtypes.DType]]:
     # dtypes.as_dtype: a Keras variable's dtype is a string ("float32")
-    return [(n.key, np.asarray(n.obj.numpy()), dtypes.as_dtype(n.obj.dtype)) for n in nodes if n.key]
+    out = []
+    for n in nodes:
+        if n.attr == ITERATOR_KEY:
+            out.append((n.key + "_STATE", np.array([n.obj._checkpoint_state()], dtype=object), dtypes.string))
+        elif n.key:
+            out.append((n.key, np.asarray(n.obj.numpy()), dtypes.as_dtype(n.obj.dtype)))
+    return out
 
 
 def write_objects(root: Any, prefix: str) -> str:

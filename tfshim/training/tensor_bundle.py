@@ -239,6 +239,9 @@ class BundleReader:
         entry = self.entries.get(key)
         if entry is None:
             raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
+        if entry.dtype in (dtypes.variant, dtypes.resource):  # TF's reader cannot convert these either
+            raise errors.InternalError(None, None, f"Tensorflow type {entry.dtype.as_datatype_enum} not "
+                                       "convertible to numpy dtype.")
         raw = self._bytes()[entry.offset:entry.offset + entry.size]
         if entry.dtype == dtypes.string:
             n = int(np.prod(entry.shape, dtype=np.int64))

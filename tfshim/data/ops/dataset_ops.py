@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import collections
 import os
+import threading
 import traceback
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -1271,11 +1272,43 @@ class _SeedGenerator:
         self._seeds = _random_seeds(seed, seed2)
         self._reshuffle = reshuffle
         self._gen = _SingleSample(*self._seeds) if reshuffle else None
+        self._draws = 0
 
     def generate(self) -> tuple[int, int]:
-        if self._gen is None:
-            return self._seeds
-        return self._gen(), self._gen()
+        if _seed_replay.seeds:  # an iterator being restored from a checkpoint draws what it drew before
+            index, seeds = _seed_replay.seeds.pop(0)
+            _seed_replay.found.setdefault(index, self)
+        else:
+            seeds = self._seeds if self._gen is None else (self._gen(), self._gen())
+            self._draws += 1
+        if _seed_replay.log is not None:
+            _seed_replay.log.append((self, seeds))
+        return seeds
+
+    def _state(self) -> list:
+        return [*self._seeds, self._draws]
+
+    def _reset(self, seed: int, seed2: int, draws: int) -> None:
+        """Puts the generator where a checkpoint found it, as TF's iterators restore their seed generator."""
+        self._seeds = (seed, seed2)
+        self._draws = draws
+        if self._reshuffle:
+            self._gen = _SingleSample(seed, seed2)
+            for _ in range(2 * draws):
+                self._gen()
+
+
+class _SeedReplay(threading.local):
+    """The seeds drawn while an iterator advances (`log`, kept for its checkpoint) and those a restored iterator
+    replays (`seeds`, with the seed generators met in the replay in `found`), set by OwnedIterator (iterator_ops)."""
+
+    def __init__(self) -> None:
+        self.log: list | None = None
+        self.seeds: list = []
+        self.found: dict = {}
+
+
+_seed_replay = _SeedReplay()
 
 
 def shuffle_order(elements: Iterator[Any], buffer_size: int, rng: Callable[[], int]) -> Iterator[Any]:
