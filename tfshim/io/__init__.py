@@ -6,6 +6,7 @@ from tfshim.ops.parsing_config import FixedLenSequenceFeature as FixedLenSequenc
 from tfshim.ops.parsing_config import RaggedFeature as RaggedFeature
 from tfshim.ops.parsing_config import SparseFeature as SparseFeature
 from tfshim.ops.parsing_config import VarLenFeature as VarLenFeature
+from tfshim.ops.decode_raw_ops import decode_raw as decode_raw
 from tfshim.ops.parsing_ops import parse_example as parse_example
 from tfshim.ops.parsing_ops import parse_single_example as parse_single_example
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
@@ -16,6 +17,7 @@ __all__ = [
     'RaggedFeature',
     'SparseFeature',
     'VarLenFeature',
+    'decode_raw',
     'parse_example',
     'parse_single_example',
 ]

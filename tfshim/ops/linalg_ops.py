@@ -718,16 +718,11 @@ def _inverse_grad(op: Any, grad: Tensor) -> Tensor:
 
 @tf_export("linalg.inv")
 def inv(input: Any, adjoint: bool = False, name: Any = None) -> Tensor:  # noqa: A002
-<<<<<<< HEAD
-    """TF: tf.linalg.inv (MatrixInverse)."""
-    adjoint = make_bool(adjoint, "adjoint")
-    return run_op(MatrixInverse, (input,), convert_to_tensor(input), check=True, adjoint=adjoint)
-=======
     """TF: tf.linalg.inv (MatrixInverse; an operator's inverse operator)."""
     if _linear_operator_in(input):
         return _linop().dispatch_inv(input, adjoint)
-    return run_op(MatrixInverse, (input,), convert_to_tensor(input), check=True, adjoint=bool(adjoint))
->>>>>>> h2/linalg
+    adjoint = make_bool(adjoint, "adjoint")
+    return run_op(MatrixInverse, (input,), convert_to_tensor(input), check=True, adjoint=adjoint)
 
 
 def _det_kernel(x: np.ndarray) -> Any:
