@@ -87,7 +87,7 @@ def _message_classes() -> dict:
 def _needs_protobuf(name: str) -> type:
     def __new__(cls: type, *args: Any, **kwargs: Any) -> Any:
         raise NotImplementedError(f"tf.train.{name} is a protocol buffer message: tfshim implements it with the "
-                                  "protobuf package, which is not installed (pip install protobuf)")
+                                  "protobuf package, which is not installed (pip install tfshim[proto])")
 
     return type(name, (), {"__new__": __new__, "__doc__": f"TF's tf.train.{name} (needs protobuf)."})
 
