@@ -661,9 +661,35 @@ class Generator:
         return dims, key, (lo, hi)
 
     def _fill(self, op: Any, shape: Any, dtype: Any) -> Tensor:
-        st = _shape_tensor(shape)
-        dims, key, counter = self._key_counter(st, op.name)
-        return op(st, shape=dims, dtype=_np(dtype), key=key, counter=counter)
+        return self._draw(op.name, lambda dims, key, counter, st: op(st, shape=dims, dtype=_np(dtype), key=key,
+                                                                    counter=counter), _shape_tensor(shape))
+
+    def _draw(self, name: str, run: Any, st: Tensor, *inputs: Tensor) -> Tensor:
+        """`run(dims, key, counter, st, *inputs)` at the generator's state, which then advances.
+
+        Inside a tf.function trace the draw is a node that the function runs on every call (TF: RngReadAndSkip
+        on the state variable, then the stateless kernel), so a traced function draws anew each call without
+        running its Python again; tracing itself leaves the state where it was, as in TF."""
+        from tfshim.framework import func_graph
+
+        def draw(st: Tensor, *inputs: Tensor) -> Tensor:
+            dims, key, counter = self._key_counter(st, name)
+            return run(dims, key, counter, st, *inputs)
+
+        if func_graph.current() is None:
+            return draw(st, *inputs)
+        with func_graph.init_scope():  # the trace-time value, from the state as it is, left unchanged
+            states = list(getattr(self._state_var, "values", None) or [self._state_var])
+            saved = [v._value.copy() for v in states]
+            try:
+                out = draw(st, *inputs)
+            finally:
+                for v, value in zip(states, saved):
+                    Variable._set(v, value, False)
+        if len(states) == 1 and states[0] is self._state_var:
+            self._state_var.value()  # a read node: the function captures the state variable, as TF's does
+        func_graph.record_call(lambda *args: [draw(*args)], [st, *inputs], [out])
+        return out
 
     # ---- distributions ------------------------------------------------------------
     def normal(self, shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32,
@@ -697,9 +723,10 @@ class Generator:
         minval = _convert(minval, dtype, "min")
         maxval = _convert(maxval, dtype, "max")
         if dtype.is_integer:
-            st = _shape_tensor(shape)
-            dims, key, counter = self._key_counter(st, "StatelessRandomUniformIntV2")
-            return StatelessRandomUniformIntV2(st, minval, maxval, shape=dims, key=key, counter=counter)
+            return self._draw("StatelessRandomUniformIntV2",
+                              lambda dims, key, counter, st, lo, hi: StatelessRandomUniformIntV2(
+                                  st, lo, hi, shape=dims, key=key, counter=counter),
+                              _shape_tensor(shape), minval, maxval)
         rnd = self._fill(StatelessRandomUniformV2, shape, dtype)
         return add(multiply(rnd, subtract(maxval, minval)), minval)
 
