@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compat_forkserver import ForkServer, fresh_process  # noqa: E402
+
 COMPAT = Path(__file__).resolve().parent.parent / "compat"
 
 
@@ -62,10 +65,21 @@ PARAMS = [pytest.param(p, id=str(p.relative_to(COMPAT)),
           for p in SCRIPTS]
 
 
-def run_shim(script: Path, *extra: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
-    return subprocess.run([sys.executable, "-m", "tfshim", script.name, *extra], cwd=script.parent,
-                          capture_output=True, env=env, timeout=120)
+_SERVER = ForkServer()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _close_fork_server():
+    yield
+    _SERVER.close()
+
+
+def run_shim(script: Path) -> subprocess.CompletedProcess:
+    """`python -m tfshim SCRIPT.py` in the script's directory (forked from a process that has imported tfshim:
+    tests/compat_forkserver.py); TFSHIM_COMPAT_FRESH=1 runs each script in a fresh process instead."""
+    if os.environ.get("TFSHIM_COMPAT_FRESH") == "1":
+        return fresh_process(script)
+    return _SERVER.run(script)
 
 
 def test_there_are_compat_scripts():
