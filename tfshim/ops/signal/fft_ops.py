@@ -14,6 +14,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
+from tfshim.kernels import ducc_fft
 from tfshim.ops.op import KernelError, defop, disallowed_dtype, tf_export
 
 _COMPLEX = (dtypes.complex64, dtypes.complex128)
@@ -24,9 +25,12 @@ def _c2c(rank: int, inverse: bool) -> Any:
         if x.ndim < rank:
             raise KernelError(errors.InvalidArgumentError, "Input must have rank of at least %d but got: [%s]"
                               % (rank, ",".join(map(str, x.shape))))
-        axes = tuple(range(-rank, 0))
-        fn = np.fft.ifftn if inverse else np.fft.fftn
-        return fn(x, axes=axes).astype(x.dtype) if x.size else x.copy()  # NumPy >= 2: in x's precision
+        if x.size == 0:
+            return x.copy()
+        axes = list(range(x.ndim - rank, x.ndim))
+        # TF's DuccFftImpl: scale 1 forward, 1/prod(lengths) (a double, rounded for complex64) backward
+        scale = 1.0 / float(np.prod(x.shape[-rank:], dtype=np.float64)) if inverse else 1.0
+        return ducc_fft.c2c(np.ascontiguousarray(x), axes, not inverse, scale)
 
     return kernel
 

@@ -1,0 +1,847 @@
+"""Bit-exact NumPy emulation of DUCC0's FFT as TF 2.21's CPU kernels call it (tf.signal.fft & co.).
+
+TF's ``tensorflow/core/kernels/fft_ops.cc`` (``DuccFftImpl``) hands every FFT op to
+``ducc0::google::c2c / r2c / c2r`` with the tensor's own shape and C-order strides, scale 1 forward
+and ``1/prod(fft lengths)`` backward (for float rounded to ``float(1.0/N)``).  DUCC (the copy TF
+ships, ``external/ducc/src/ducc0/fft/fft1d_impl.h``, ``fftnd_impl.h``) computes in the tensor's own
+precision with fixed radix passes; this module repeats that arithmetic, operation for operation, on
+whole batches of rows at once (DUCC's SIMD lanes run the same scalar formulas, so vectorising over
+rows does not change a bit):
+
+* **plans** (``_make_cpass``/``_make_rpass``): ``factorize`` (8s, then 4s, a 2 moved to the front,
+  then odd primes), single passes ``cfftp2/3/4/5/7/8/11``, ``cfftpg`` (odd primes < 110),
+  ``cfftpblue`` (Bluestein, larger primes), ``cfft_multipass`` (composite lengths, two "packets"
+  above 10000), ``cfftp_vecpass`` (the radix-4 split DUCC uses for *vectorized* plans of lengths
+  > 300 divisible by 4); real transforms with ``rfftp2/3/4/5``, ``rfftpg``, ``rfftpblue`` and
+  ``rfftp_complexify`` (even lengths > 1000 with a prime factor > 5: a half-length complex FFT).
+* **twiddles** from ``UnityRoots``: two tables of cos/sin computed in double (glibc's ``cos``/``sin``
+  via ``math``, the angle ``0.25L*pi/n`` in x87 long double), combined in double and rounded to the
+  transform's precision.
+* **which rows get which plan** (``general_nd``): a 1-D tensor is one "simple" vectorized plan; in a
+  batch, rows processed in SIMD groups (8 floats / 4 doubles wide) use the plain plan and the
+  leftover rows the vectorized one; with several threads (tensors of >= 32768 elements) each thread's
+  share of rows has its own leftovers.
+* **axis order**: c2c over several axes runs the innermost axis first, then the others from the outside
+  in (DUCC swaps the unit-stride axis to the front); r2c does the last axis then c2c over the others in
+  order; c2r does c2c over the leading axes, then c2r on the last.  The scale is applied after the first
+  axis' transform.
+
+TF's binary is built with AVX but without FMA (no ``vfmadd`` in its DUCC code), so every ``a*b+c`` is
+two roundings, as NumPy computes it.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+Cx = tuple  # (real, imag) pair of float arrays of one dtype
+
+# --------------------------------------------------------------------------------------------------
+# constants and twiddles
+
+_PI = Fraction("3.141592653589793238462643383279502884197169399375105820974944592307816406286")
+
+
+def _round_bits(x: Fraction, bits: int) -> Fraction:
+    """x rounded to nearest-even with `bits` significant bits (no exponent limits needed here)."""
+    if x == 0:
+        return x
+    sign = -1 if x < 0 else 1
+    x = abs(x)
+    e = x.numerator.bit_length() - x.denominator.bit_length()
+    if Fraction(2) ** e > x:
+        e -= 1
+    scale = Fraction(2) ** (bits - 1 - e)
+    m = x * scale
+    q, r = divmod(m.numerator, m.denominator)
+    if 2 * r > m.denominator or (2 * r == m.denominator and q & 1):
+        q += 1
+    return sign * Fraction(q) / scale
+
+
+def _literal(text: str, dtype: Any) -> Any:
+    """A C++ ``Tfs(<long double literal>)``: decimal -> x87 long double -> float/double."""
+    ld = _round_bits(Fraction(text), 64)
+    return dtype.type(float(_round_bits(ld, 24 if dtype == np.float32 else 53)))
+
+
+@lru_cache(maxsize=64)
+def _unity_roots_tables(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int]:
+    """UnityRoots(n): the v1/v2 tables in double (unity_roots.h)."""
+    ang = float(_round_bits(_round_bits(_PI / 4 / n, 64), 53))  # Thigh(0.25L*pi/n)
+
+    def calc(x: int) -> tuple[float, float]:
+        x <<= 3
+        if x < 4 * n:
+            if x < 2 * n:
+                if x < n:
+                    return math.cos(float(x) * ang), math.sin(float(x) * ang)
+                return math.sin(float(2 * n - x) * ang), math.cos(float(2 * n - x) * ang)
+            x -= 2 * n
+            if x < n:
+                return -math.sin(float(x) * ang), math.cos(float(x) * ang)
+            return -math.cos(float(2 * n - x) * ang), math.sin(float(2 * n - x) * ang)
+        x = 8 * n - x
+        if x < 2 * n:
+            if x < n:
+                return math.cos(float(x) * ang), -math.sin(float(x) * ang)
+            return math.sin(float(2 * n - x) * ang), -math.cos(float(2 * n - x) * ang)
+        x -= 2 * n
+        if x < n:
+            return -math.sin(float(x) * ang), -math.cos(float(x) * ang)
+        return -math.cos(float(2 * n - x) * ang), -math.sin(float(2 * n - x) * ang)
+
+    nval = (n + 2) // 2
+    shift = 1
+    while (1 << shift) * (1 << shift) < nval:
+        shift += 1
+    mask = (1 << shift) - 1
+    v1 = [(1.0, 0.0)] + [calc(i) for i in range(1, mask + 1)]
+    n2 = (nval + mask) // (mask + 1)
+    v2 = [(1.0, 0.0)] + [calc(i * (mask + 1)) for i in range(1, n2)]
+    a1, a2 = np.array(v1, np.float64), np.array(v2, np.float64)
+    return a1[:, 0].copy(), a1[:, 1].copy(), a2[:, 0].copy(), a2[:, 1].copy(), mask, shift
+
+
+def _roots(n: int, idx: Any, dtype: Any) -> Cx:
+    """UnityRoots<T>(n)[idx] for an integer array idx (0 <= idx < n), as (re, im) in dtype."""
+    v1r, v1i, v2r, v2i, mask, shift = _unity_roots_tables(n)
+    idx = np.asarray(idx, np.int64)
+    upper = 2 * idx > n
+    j = np.where(upper, n - idx, idx)
+    x1r, x1i = v1r[j & mask], v1i[j & mask]
+    x2r, x2i = v2r[j >> shift], v2i[j >> shift]
+    re = (x1r * x2r - x1i * x2i).astype(dtype)
+    im = (x1r * x2i + x1i * x2r).astype(dtype)
+    return re, np.where(upper, -im, im)
+
+
+class _Roots:
+    """A shared UnityRoots object (its size matters: passes index it with a stride rfct)."""
+
+    def __init__(self, n: int, dtype: Any) -> None:
+        self.n, self.dtype = n, dtype
+
+    def __call__(self, idx: Any) -> Cx:
+        return _roots(self.n, idx, self.dtype)
+
+
+# --------------------------------------------------------------------------------------------------
+# complex helpers on (re, im) pairs
+
+
+def _add(a: Cx, b: Cx) -> Cx:
+    return a[0] + b[0], a[1] + b[1]
+
+
+def _sub(a: Cx, b: Cx) -> Cx:
+    return a[0] - b[0], a[1] - b[1]
+
+
+def _rot90(a: Cx, fwd: bool) -> Cx:
+    return (a[1], -a[0]) if fwd else (-a[1], a[0])
+
+
+def _smul(v: Cx, w: Cx, fwd: bool) -> Cx:
+    """special_mul<fwd>: v*conj(w) forward, v*w backward."""
+    if fwd:
+        return v[0] * w[0] + v[1] * w[1], v[1] * w[0] - v[0] * w[1]
+    return v[0] * w[0] - v[1] * w[1], v[0] * w[1] + v[1] * w[0]
+
+
+def _cmul(v: Cx, w: Cx) -> Cx:
+    return v[0] * w[0] - v[1] * w[1], v[0] * w[1] + v[1] * w[0]
+
+
+# --------------------------------------------------------------------------------------------------
+# complex passes.  Data: (re, im) arrays of shape (rows, N); a pass with (l1, ido, ip) reads
+# cc[a + ido*(b + ip*c)] (view (rows, l1, ip, ido)) and writes ch[a + ido*(b + l1*c)] (rows, ip, l1, ido).
+
+
+def _factorize_c(n: int) -> list[int]:
+    f: list[int] = []
+    while n % 8 == 0:
+        f.append(8)
+        n //= 8
+    while n % 4 == 0:
+        f.append(4)
+        n //= 4
+    if n % 2 == 0:
+        n //= 2
+        f.append(2)
+        f[0], f[-1] = f[-1], f[0]
+    d = 3
+    while d * d <= n:
+        while n % d == 0:
+            f.append(d)
+            n //= d
+        d += 2
+    if n > 1:
+        f.append(n)
+    return f
+
+
+def _factorize_r(n: int) -> list[int]:
+    f: list[int] = []
+    while n % 4 == 0:
+        f.append(4)
+        n //= 4
+    if n % 2 == 0:
+        n //= 2
+        f.append(2)
+        f[0], f[-1] = f[-1], f[0]
+    d = 3
+    while d * d <= n:
+        while n % d == 0:
+            f.append(d)
+            n //= d
+        d += 2
+    if n > 1:
+        f.append(n)
+    return f
+
+
+def _prime_factors(n: int) -> list[int]:
+    f: list[int] = []
+    while n % 2 == 0:
+        f.append(2)
+        n //= 2
+    d = 3
+    while d * d <= n:
+        while n % d == 0:
+            f.append(d)
+            n //= d
+        d += 2
+    if n > 1:
+        f.append(n)
+    return f
+
+
+def _good_size_cmplx(n: int) -> int:
+    if n <= 12:
+        return n
+    best = 2 * n
+    f11 = 1
+    while f11 < best:
+        f117 = f11
+        while f117 < best:
+            f1175 = f117
+            while f1175 < best:
+                x = f1175
+                while x < n:
+                    x *= 2
+                while True:
+                    if x < n:
+                        x *= 3
+                    elif x > n:
+                        best = min(best, x)
+                        if x & 1:
+                            break
+                        x >>= 1
+                    else:
+                        return n
+                f1175 *= 5
+            f117 *= 7
+        f11 *= 11
+    return best
+
+
+CPass = Callable[[Cx, bool], Cx]
+
+
+def _pass_twiddles(roots: _Roots, l1: int, ido: int, ip: int) -> Cx:
+    """wa[j-1][i] = roots[rfct*j*l1*i] for j in 1..ip-1, i in 0..ido-1 (column 0 unused)."""
+    rfct = roots.n // (ip * l1 * ido)
+    j = np.arange(1, ip)[:, None]
+    i = np.arange(ido)[None, :]
+    re, im = roots(rfct * j * l1 * i)
+    return re.reshape(ip - 1, 1, ido), im.reshape(ip - 1, 1, ido)
+
+
+def _twiddle_out(outs: list[Cx], wa: Cx, fwd: bool) -> None:
+    """special_mul<fwd> of outputs u >= 1 by wa[u-1] in the columns i >= 1 (in place)."""
+    for u in range(1, len(outs)):
+        r, i = outs[u]
+        w = (wa[0][u - 1, :, 1:], wa[1][u - 1, :, 1:])
+        tr, ti = _smul((r[..., 1:], i[..., 1:]), w, fwd)
+        r = r.copy()
+        i = i.copy()
+        r[..., 1:] = tr
+        i[..., 1:] = ti
+        outs[u] = (r, i)
+
+
+def _stack(outs: list[Cx], rows: int) -> Cx:
+    re = np.stack([o[0] for o in outs], axis=1).reshape(rows, -1)
+    im = np.stack([o[1] for o in outs], axis=1).reshape(rows, -1)
+    return re, im
+
+
+_ODD_CONST = {
+    3: ["0.5", "0.8660254037844386467637231707529362"],
+    5: ["0.3090169943749474241022934171828191", "0.9510565162951535721164393333793821",
+        "-0.8090169943749474241022934171828191", "0.5877852522924731291687059546390728"],
+    7: ["0.6234898018587335305250048840042398", "0.7818314824680298087084445266740578",
+        "-0.2225209339563144042889025644967948", "0.9749279121818236070181316829939312",
+        "-0.9009688679024191262361023195074451", "0.433883739117558120475768332848359"],
+    11: ["0.8412535328311811688618116489193677", "0.5406408174555975821076359543186917",
+         "0.4154150130018864255292741492296232", "0.9096319953545183714117153830790285",
+         "-0.1423148382732851404437926686163697", "0.9898214418809327323760920377767188",
+         "-0.6548607339452850640569250724662936", "0.7557495743542582837740358439723444",
+         "-0.9594929736144973898903680570663277", "0.2817325568414296977114179153466169"],
+}
+
+
+def _make_cfftp_odd(l1: int, ido: int, ip: int, roots: _Roots) -> CPass:
+    """cfftp3/5/7/11: hard-coded roots, pairwise sums and differences, then twiddles."""
+    dt = roots.dtype
+    wa = _pass_twiddles(roots, l1, ido, ip) if ido > 1 else None
+    h = ip // 2
+    lits = _ODD_CONST[ip]
+    twr = [dt.type(0)] + [_literal(lits[2 * m], dt) for m in range(h)]
+    twi = [dt.type(0)] + [_literal(lits[2 * m + 1], dt) for m in range(h)]
+    if ip == 3:
+        twr[1] = dt.type(-0.5)
+
+    def run(x: Cx, fwd: bool) -> Cx:
+        rows = x[0].shape[0]
+        cr = x[0].reshape(rows, l1, ip, ido)
+        ci = x[1].reshape(rows, l1, ip, ido)
+        c = [(cr[:, :, m], ci[:, :, m]) for m in range(ip)]
+        s = dt.type(-1) if fwd else dt.type(1)
+        ti = [s * v for v in twi]
+        t0 = c[0]
+        tp = [None] + [_add(c[j], c[ip - j]) for j in range(1, h + 1)]
+        tm = [None] + [_sub(c[j], c[ip - j]) for j in range(1, h + 1)]
+        outs: list[Any] = [None] * ip
+        r0, i0 = t0
+        for j in range(1, h + 1):
+            r0 = r0 + tp[j][0]
+            i0 = i0 + tp[j][1]
+        outs[0] = (r0, i0)
+        for u in range(1, h + 1):
+            car, cai = t0
+            cbr = cbi = None
+            for j in range(1, h + 1):
+                m = (u * j) % ip
+                if m <= h:
+                    xr, yi = twr[m], ti[m]
+                else:
+                    xr, yi = twr[ip - m], -ti[ip - m]
+                car = car + xr * tp[j][0]
+                cai = cai + xr * tp[j][1]
+                if cbi is None:
+                    cbi = yi * tm[j][0]
+                    cbr = yi * tm[j][1]
+                else:
+                    cbi = cbi + yi * tm[j][0]
+                    cbr = cbr + yi * tm[j][1]
+            cb = (-cbr, cbi)
+            outs[u] = _add((car, cai), cb)
+            outs[ip - u] = _sub((car, cai), cb)
+        if wa is not None:
+            _twiddle_out(outs, wa, fwd)
+        return _stack(outs, rows)
+
+    return run
+
+
+def _make_cfftp2(l1: int, ido: int, roots: _Roots) -> CPass:
+    wa = _pass_twiddles(roots, l1, ido, 2) if ido > 1 else None
+
+    def run(x: Cx, fwd: bool) -> Cx:
+        rows = x[0].shape[0]
+        cr = x[0].reshape(rows, l1, 2, ido)
+        ci = x[1].reshape(rows, l1, 2, ido)
+        c0, c1 = (cr[:, :, 0], ci[:, :, 0]), (cr[:, :, 1], ci[:, :, 1])
+        outs = [_add(c0, c1), _sub(c0, c1)]
+        if wa is not None:
+            _twiddle_out(outs, wa, fwd)
+        return _stack(outs, rows)
+
+    return run
+
+
+def _make_cfftp4(l1: int, ido: int, roots: _Roots) -> CPass:
+    wa = _pass_twiddles(roots, l1, ido, 4) if ido > 1 else None
+
+    def run(x: Cx, fwd: bool) -> Cx:
+        rows = x[0].shape[0]
+        cr = x[0].reshape(rows, l1, 4, ido)
+        ci = x[1].reshape(rows, l1, 4, ido)
+        c = [(cr[:, :, m], ci[:, :, m]) for m in range(4)]
+        t2, t1 = _add(c[0], c[2]), _sub(c[0], c[2])
+        t3, t4 = _add(c[1], c[3]), _sub(c[1], c[3])
+        t4 = _rot90(t4, fwd)
+        outs = [_add(t2, t3), _add(t1, t4), _sub(t2, t3), _sub(t1, t4)]
+        if wa is not None:
+            _twiddle_out(outs, wa, fwd)
+        return _stack(outs, rows)
+
+    return run
+
+
+def _make_cfftp8(l1: int, ido: int, roots: _Roots) -> CPass:
+    dt = roots.dtype
+    wa = _pass_twiddles(roots, l1, ido, 8) if ido > 1 else None
+    hsqt2 = _literal("0.707106781186547524400844362104849", dt)
+
+    def rot45(a: Cx, fwd: bool) -> Cx:
+        if fwd:
+            return hsqt2 * (a[0] + a[1]), hsqt2 * (a[1] - a[0])
+        return hsqt2 * (a[0] - a[1]), hsqt2 * (a[1] + a[0])
+
+    def rot135(a: Cx, fwd: bool) -> Cx:
+        if fwd:
+            return hsqt2 * (a[1] - a[0]), hsqt2 * (-a[0] - a[1])
+        return hsqt2 * (-a[0] - a[1]), hsqt2 * (a[0] - a[1])
+
+    def run(x: Cx, fwd: bool) -> Cx:
+        rows = x[0].shape[0]
+        cr = x[0].reshape(rows, l1, 8, ido)
+        ci = x[1].reshape(rows, l1, 8, ido)
+        c = [(cr[:, :, m], ci[:, :, m]) for m in range(8)]
+        a1, a5 = _add(c[1], c[5]), _sub(c[1], c[5])
+        a3, a7 = _add(c[3], c[7]), _sub(c[3], c[7])
+        a1, a3 = _add(a1, a3), _sub(a1, a3)
+        a3 = _rot90(a3, fwd)
+        a7 = _rot90(a7, fwd)
+        a5, a7 = _add(a5, a7), _sub(a5, a7)
+        a5 = rot45(a5, fwd)
+        a7 = rot135(a7, fwd)
+        a0, a4 = _add(c[0], c[4]), _sub(c[0], c[4])
+        a2, a6 = _add(c[2], c[6]), _sub(c[2], c[6])
+        a0, a2 = _add(a0, a2), _sub(a0, a2)
+        a6 = _rot90(a6, fwd)
+        a4, a6 = _add(a4, a6), _sub(a4, a6)
+        outs = [_add(a0, a1), _add(a4, a5), _add(a2, a3), _add(a6, a7),
+                _sub(a0, a1), _sub(a4, a5), _sub(a2, a3), _sub(a6, a7)]
+        if wa is not None:
+            _twiddle_out(outs, wa, fwd)
+        return _stack(outs, rows)
+
+    return run
+
+
+def _make_cfftpg(l1: int, ido: int, ip: int, roots: _Roots) -> CPass:
+    """cfftpg: the generic odd-prime pass (primes 13..109)."""
+    rfct = roots.n // (ip * l1 * ido)
+    wa = _pass_twiddles(roots, l1, ido, ip) if ido > 1 else None
+    cs = roots(rfct * ido * l1 * np.arange(ip))
+    ipph = (ip + 1) // 2
+
+    def run(x: Cx, fwd: bool) -> Cx:
+        rows = x[0].shape[0]
+        cr = x[0].reshape(rows, l1, ip, ido)
+        ci = x[1].reshape(rows, l1, ip, ido)
+        cc = [(cr[:, :, m], ci[:, :, m]) for m in range(ip)]
+        csr = cs[0]
+        csi = -cs[1] if fwd else cs[1]
+        ch: list[Any] = [None] * ip
+        ch[0] = cc[0]
+        for j in range(1, ipph):
+            ch[j] = _add(cc[j], cc[ip - j])
+            ch[ip - j] = _sub(cc[j], cc[ip - j])
+        tr, ti = ch[0]
+        for j in range(1, ipph):
+            tr = tr + ch[j][0]
+            ti = ti + ch[j][1]
+        cx: list[Any] = [None] * ip
+        cx[0] = (tr, ti)
+        for l in range(1, ipph):  # noqa: E741 - DUCC's name
+            lc = ip - l
+            wr, wi = csr[l], csi[l]
+            w2r, w2i = csr[2 * l], csi[2 * l]
+            xr = ch[0][0] + wr * ch[1][0] + w2r * ch[2][0]
+            xi = ch[0][1] + wr * ch[1][1] + w2r * ch[2][1]
+            yr = -wi * ch[ip - 1][1] - w2i * ch[ip - 2][1]
+            yi = wi * ch[ip - 1][0] + w2i * ch[ip - 2][0]
+            iwal = 2 * l
+            j, jc = 3, ip - 3
+            while j < ipph - 1:
+                iwal += l
+                if iwal > ip:
+                    iwal -= ip
+                ar, ai = csr[iwal], csi[iwal]
+                iwal += l
+                if iwal > ip:
+                    iwal -= ip
+                br, bi = csr[iwal], csi[iwal]
+                xr = xr + (ch[j][0] * ar + ch[j + 1][0] * br)
+                xi = xi + (ch[j][1] * ar + ch[j + 1][1] * br)
+                yr = yr - (ch[jc][1] * ai + ch[jc - 1][1] * bi)
+                yi = yi + (ch[jc][0] * ai + ch[jc - 1][0] * bi)
+                j += 2
+                jc -= 2
+            while j < ipph:
+                iwal += l
+                if iwal > ip:
+                    iwal -= ip
+                ar, ai = csr[iwal], csi[iwal]
+                xr = xr + ch[j][0] * ar
+                xi = xi + ch[j][1] * ar
+                yr = yr - ch[jc][1] * ai
+                yi = yi + ch[jc][0] * ai
+                j += 1
+                jc -= 1
+            cx[l] = (xr, xi)
+            cx[lc] = (yr, yi)
+        outs: list[Any] = [cx[0]] + [None] * (ip - 1)
+        for j in range(1, ipph):
+            outs[j] = _add(cx[j], cx[ip - j])
+            outs[ip - j] = _sub(cx[j], cx[ip - j])
+        if wa is not None:
+            _twiddle_out(outs, wa, fwd)
+        return _stack(outs, rows)
+
+    return run
+
+
+def _make_cfftpblue(l1: int, ido: int, ip: int, roots: _Roots, vectorize: bool) -> CPass:
+    """cfftpblue: Bluestein's algorithm through a good-size (2,3,5,7,11) transform of length ip2."""
+    dt = roots.dtype
+    ip2 = _good_size_cmplx(ip * 2 - 1)
+    sub = _make_cpass(1, 1, ip2, _Roots(ip2, dt), vectorize)
+    wa = _pass_twiddles(roots, l1, ido, ip) if ido > 1 else None
+    roots2 = roots if roots.n % (2 * ip) == 0 else _Roots(2 * ip, dt)
+    rfct2 = roots2.n // (2 * ip)
+    coeff = [0]
+    c = 0
+    for m in range(1, ip):
+        c += 2 * m - 1
+        if c >= 2 * ip:
+            c -= 2 * ip
+        coeff.append(c)
+    bkr, bki = roots2(np.asarray(coeff) * rfct2)
+    bkr[0], bki[0] = dt.type(1), dt.type(0)
+    xn2 = dt.type(1) / dt.type(ip2)
+    tr = np.zeros(ip2, dt)
+    ti = np.zeros(ip2, dt)
+    tr[0], ti[0] = bkr[0] * xn2, bki[0] * xn2
+    for m in range(1, ip):
+        tr[m] = tr[ip2 - m] = bkr[m] * xn2
+        ti[m] = ti[ip2 - m] = bki[m] * xn2
+    fr, fi = sub((tr[None, :], ti[None, :]), True)
+    half = ip2 // 2 + 1
+    # bkf[m] for m < half, mirrored for the upper half as DUCC indexes it
+    idx = np.arange(ip2)
+    mir = np.where(idx < half, idx, ip2 - idx)
+    bkfr, bkfi = fr[0, mir], fi[0, mir]
+    if wa is not None:
+        # bk[m]*WA(m-1,i) for m >= 1, i >= 1 (complex product in dt)
+        wr = wa[0][:, 0, :]
+        wi = wa[1][:, 0, :]
+        bwr, bwi = _cmul((bkr[1:, None], bki[1:, None]), (wr, wi))
+
+    def run(x: Cx, fwd: bool) -> Cx:
+        rows = x[0].shape[0]
+        cr = x[0].reshape(rows, l1, ip, ido).transpose(0, 1, 3, 2).reshape(-1, ip)
+        ci = x[1].reshape(rows, l1, ip, ido).transpose(0, 1, 3, 2).reshape(-1, ip)
+        ar, ai = _smul((cr, ci), (bkr, bki), fwd)
+        zr, zi = ar[:, :1] * dt.type(0), ai[:, :1] * dt.type(0)
+        pr = np.concatenate([ar, np.broadcast_to(zr, (ar.shape[0], ip2 - ip))], axis=1)
+        pi = np.concatenate([ai, np.broadcast_to(zi, (ai.shape[0], ip2 - ip))], axis=1)
+        rr, ri = sub((pr, pi), True)
+        rr, ri = _smul((rr, ri), (bkfr, bkfi), not fwd)
+        rr, ri = sub((rr, ri), False)
+        rr, ri = rr[:, :ip], ri[:, :ip]
+        outr, outi = _smul((rr, ri), (bkr, bki), fwd)
+        outr = outr.reshape(rows, l1, ido, ip)
+        outi = outi.reshape(rows, l1, ido, ip)
+        if wa is not None:
+            tr2, ti2 = _smul((rr.reshape(rows, l1, ido, ip)[:, :, 1:, 1:],
+                              ri.reshape(rows, l1, ido, ip)[:, :, 1:, 1:]),
+                             (bwr[:, 1:].T, bwi[:, 1:].T), fwd)
+            outr[:, :, 1:, 1:] = tr2
+            outi[:, :, 1:, 1:] = ti2
+        # to (rows, ip, l1, ido)
+        return (outr.transpose(0, 3, 1, 2).reshape(rows, -1), outi.transpose(0, 3, 1, 2).reshape(rows, -1))
+
+    return run
+
+
+def _make_cfft_multipass(l1: int, ido: int, ip: int, roots: _Roots) -> CPass:
+    passes: list[CPass] = []
+    if ip <= 10000:
+        l1l = 1
+        for f in _factorize_c(ip):
+            passes.append(_make_cpass(l1l, ip // (f * l1l), f, roots, False))
+            l1l *= f
+    else:
+        packets = [1, 1]
+        for f in sorted(_prime_factors(ip), reverse=True):
+            if packets[0] > packets[1]:
+                packets[1] *= f
+            else:
+                packets[0] *= f
+        l1l = 1
+        for pkt in packets:
+            passes.append(_make_cpass(l1l, ip // (pkt * l1l), pkt, roots, False))
+            l1l *= pkt
+    rfct = roots.n // (ip * l1 * ido)
+
+    def chain(x: Cx, fwd: bool) -> Cx:
+        for p in passes:
+            x = p(x, fwd)
+        return x
+
+    if l1 == 1 and ido == 1:
+        return chain
+    if ido == 1:
+        def run_ido1(x: Cx, fwd: bool) -> Cx:
+            rows = x[0].shape[0]
+            yr, yi = chain((x[0].reshape(rows * l1, ip), x[1].reshape(rows * l1, ip)), fwd)
+            return (yr.reshape(rows, l1, ip).transpose(0, 2, 1).reshape(rows, -1),
+                    yi.reshape(rows, l1, ip).transpose(0, 2, 1).reshape(rows, -1))
+        return run_ido1
+    if l1 != 1:
+        raise NotImplementedError("DUCC: cfft_multipass with l1 > 1 and ido > 1 is unused")
+    m = np.arange(1, ip)[None, :]
+    i = np.arange(1, ido)[:, None]
+    twr, twi = roots(rfct * m * i)
+
+    def run_l1(x: Cx, fwd: bool) -> Cx:
+        rows = x[0].shape[0]
+        xr = x[0].reshape(rows, ip, ido).transpose(0, 2, 1).reshape(-1, ip)
+        xi = x[1].reshape(rows, ip, ido).transpose(0, 2, 1).reshape(-1, ip)
+        yr, yi = chain((xr, xi), fwd)
+        yr = yr.reshape(rows, ido, ip).copy()
+        yi = yi.reshape(rows, ido, ip).copy()
+        tr, ti = _smul((yr[:, 1:, 1:], yi[:, 1:, 1:]), (twr, twi), fwd)
+        yr[:, 1:, 1:] = tr
+        yi[:, 1:, 1:] = ti
+        return yr.transpose(0, 2, 1).reshape(rows, -1), yi.transpose(0, 2, 1).reshape(rows, -1)
+
+    return run_l1
+
+
+def _make_vecpass(ip: int, roots: _Roots) -> CPass:
+    """cfftp_vecpass<4>: a radix-4 pass (ido = ip/4), then four interleaved length-ip/4 transforms."""
+    spass = _make_cpass(1, ip // 4, 4, roots, False)
+    vpass = _make_cpass(1, 1, ip // 4, roots, False)
+
+    def run(x: Cx, fwd: bool) -> Cx:
+        rows = x[0].shape[0]
+        yr, yi = spass(x, fwd)
+        zr, zi = vpass((yr.reshape(rows * 4, ip // 4), yi.reshape(rows * 4, ip // 4)), fwd)
+        return (zr.reshape(rows, 4, ip // 4).transpose(0, 2, 1).reshape(rows, -1),
+                zi.reshape(rows, 4, ip // 4).transpose(0, 2, 1).reshape(rows, -1))
+
+    return run
+
+
+def _identity(x: Cx, fwd: bool) -> Cx:
+    return x
+
+
+def _make_cpass(l1: int, ido: int, ip: int, roots: _Roots, vectorize: bool) -> CPass:
+    """cfftpass::make_pass."""
+    if vectorize and 300 < ip <= 100000 and l1 == 1 and ido == 1 and ip % 4 == 0:
+        return _make_vecpass(ip, roots)
+    if ip == 1:
+        return _identity
+    factors = _factorize_c(ip)
+    if len(factors) == 1:
+        if ip == 2:
+            return _make_cfftp2(l1, ido, roots)
+        if ip == 4:
+            return _make_cfftp4(l1, ido, roots)
+        if ip == 8:
+            return _make_cfftp8(l1, ido, roots)
+        if ip in _ODD_CONST:
+            return _make_cfftp_odd(l1, ido, ip, roots)
+        if ip < 110:
+            return _make_cfftpg(l1, ido, ip, roots)
+        return _make_cfftpblue(l1, ido, ip, roots, vectorize)
+    return _make_cfft_multipass(l1, ido, ip, roots)
+
+
+@lru_cache(maxsize=32)
+def _cplan(n: int, dtype_char: str, vectorize: bool) -> CPass:
+    """pocketfft_c(n, vectorize).plan."""
+    dt = np.dtype(dtype_char)
+    return _make_cpass(1, 1, n, _Roots(n, dt), vectorize)
+
+
+# --------------------------------------------------------------------------------------------------
+# plan sizes (only used to decide, as general_nd does, whether rows are transformed in SIMD groups)
+
+
+def _cpass_info(l1: int, ido: int, ip: int, vectorize: bool) -> tuple[int, bool]:
+    """(bufsize, needs_copy) of cfftpass::make_pass(l1, ido, ip, ., vectorize)."""
+    if vectorize and 300 < ip <= 100000 and l1 == 1 and ido == 1 and ip % 4 == 0:
+        sb, _ = _cpass_info(1, ip // 4, 4, False)
+        vb, _ = _cpass_info(1, 1, ip // 4, False)
+        return (2 * (ip // 4) + 14 + max(vb, (sb + 3) // 4)) * 4 + 4, False
+    if ip == 1:
+        return 0, False
+    factors = _factorize_c(ip)
+    if len(factors) == 1:
+        if ip == 8:
+            return 0, l1 > 1
+        if ip < 110 or ip in (2, 3, 4, 5, 7, 11):
+            return 0, True
+        ip2 = _good_size_cmplx(ip * 2 - 1)
+        sb, sc = _cpass_info(1, 1, ip2, vectorize)
+        return ip2 * (1 + sc) + sb, l1 > 1
+    if ip <= 10000:
+        sizes = []
+        l1l = 1
+        for f in factors:
+            sizes.append((l1l, ip // (f * l1l), f))
+            l1l *= f
+    else:
+        packets = [1, 1]
+        for f in sorted(_prime_factors(ip), reverse=True):
+            if packets[0] > packets[1]:
+                packets[1] *= f
+            else:
+                packets[0] *= f
+        sizes = [(1, ip // packets[0], packets[0]), (packets[0], 1, packets[1])]
+    buf, copy = 0, False
+    for a, b, c in sizes:
+        pb, pc = _cpass_info(a, b, c, False)
+        buf, copy = max(buf, pb), copy or pc
+    if l1 != 1 or ido != 1:
+        copy = True
+        buf += 9 * ip
+    return buf, copy
+
+
+def _pocketfft_c_bufsize(n: int, vectorize: bool) -> int:
+    buf, copy = _cpass_info(1, 1, n, vectorize)
+    return n * copy + 2 * (16 if n % 1024 == 0 else 0) + buf
+
+
+# --------------------------------------------------------------------------------------------------
+# general_nd: which lines use the plain and which the vectorized plan
+
+
+_L2CACHE = 262144 * 2
+
+
+def _intra_op_threads() -> int:
+    """TF's eager intra-op pool size: the schedulable CPUs (tensorflow's port::MaxParallelism)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _thread_count(nthreads: int, size: int, axis_len: int) -> int:
+    if nthreads == 1 or size < 32768:
+        return 1
+    return max(1, min(size // axis_len, nthreads))
+
+
+def _scalar_lines(nlines: int, length: int, itemsize: int, vlen: int, nostride: bool,
+                  nshares: int) -> np.ndarray:
+    """Boolean mask over lines: True where general_nd runs the line through the scalar path (vplan)."""
+    buf = _pocketfft_c_bufsize(length, False)
+
+    def wss(v: int) -> int:
+        return itemsize * (2 * length * v + buf)
+
+    if wss(1) > _L2CACHE:
+        n_simul = 1
+    else:
+        n_simul = (vlen if wss(vlen) <= _L2CACHE else 1) if nostride else vlen
+    mask = np.ones(nlines, bool)
+    if n_simul == 1:
+        return mask
+    base, extra = divmod(nlines, nshares)
+    lo = 0
+    for share in range(nshares):
+        cnt = base + (share < extra)
+        mask[lo:lo + (cnt // vlen) * vlen] = False
+        lo += cnt
+    return mask
+
+
+def _c2c_axis(re: np.ndarray, im: np.ndarray, axis: int, fwd: bool, fct: Any, nthreads: int,
+              in_size: int, simple: bool) -> tuple[np.ndarray, np.ndarray]:
+    """One general_nd step: transform every line along `axis` (C-contiguous arrays)."""
+    dt = re.dtype
+    length = re.shape[axis]
+    if simple:
+        plan = _cplan(length, dt.char, True)
+        r, i = plan((re.reshape(1, -1), im.reshape(1, -1)), fwd)
+        if fct != 1:
+            r, i = r * fct, i * fct
+        return r.reshape(re.shape), i.reshape(im.shape)
+    xr = np.moveaxis(re, axis, -1)
+    xi = np.moveaxis(im, axis, -1)
+    shape = xr.shape
+    xr = xr.reshape(-1, length)
+    xi = xi.reshape(-1, length)
+    plan = _cplan(length, dt.char, False)
+    vectorized = not (length < 300 or length % 4)
+    if vectorized:
+        vlen = 8 if dt == np.float32 else 4
+        stride = int(np.prod(re.shape[axis + 1:], dtype=np.int64))
+        nshares = _thread_count(nthreads, in_size, length)
+        scalar = _scalar_lines(xr.shape[0], length, 2 * dt.itemsize, vlen, stride == 1, nshares)
+        outr = np.empty_like(xr)
+        outi = np.empty_like(xi)
+        for use_v, sel in ((False, ~scalar), (True, scalar)):
+            if sel.any():
+                p = _cplan(length, dt.char, True) if use_v else plan
+                a, b = p((xr[sel], xi[sel]), fwd)
+                outr[sel], outi[sel] = a, b
+    else:
+        outr, outi = plan((xr, xi), fwd)
+    if fct != 1:
+        outr, outi = outr * fct, outi * fct
+    return (np.moveaxis(outr.reshape(shape), -1, axis).copy(),
+            np.moveaxis(outi.reshape(shape), -1, axis).copy())
+
+
+def _split(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    return np.ascontiguousarray(x.real), np.ascontiguousarray(x.imag)
+
+
+def _join(re: np.ndarray, im: np.ndarray) -> np.ndarray:
+    out = np.empty(re.shape, np.complex64 if re.dtype == np.float32 else np.complex128)
+    out.real = re
+    out.imag = im
+    return out
+
+
+def _c2c_planes(re: np.ndarray, im: np.ndarray, axes: list[int], fwd: bool, fct: Any,
+                inplace: bool, nthreads: int) -> tuple[np.ndarray, np.ndarray]:
+    """ducc0::c2c on C-contiguous planes (axes non-negative)."""
+    axes = list(axes)
+    if len(axes) > 1 and not inplace:
+        strides = [int(np.prod(re.shape[a + 1:], dtype=np.int64)) for a in range(re.ndim)]
+        for k in range(1, len(axes)):
+            if strides[axes[k]] == 1:
+                axes[0], axes[k] = axes[k], axes[0]
+                break
+    simple = re.ndim == 1
+    in_size = re.size
+    for ax in axes:
+        re, im = _c2c_axis(re, im, ax, fwd, fct, nthreads, in_size, simple)
+        fct = 1
+    return re, im
+
+
+def c2c(x: np.ndarray, axes: list[int], forward: bool, fct: float = 1.0,
+        nthreads: int | None = None) -> np.ndarray:
+    """ducc0::c2c(in, out, axes, forward, fct) as TF calls it (x contiguous complex64/complex128)."""
+    if x.size == 0:
+        return x.copy()
+    re, im = _split(x)
+    dt = re.dtype
+    f = dt.type(fct)
+    nth = _intra_op_threads() if nthreads is None else nthreads
+    if x.ndim == 1 and x.shape[0] >= 65536 * 2:
+        raise NotImplementedError("DUCC's 2-D (Bailey) algorithm for 1-D transforms of length >= 131072")
+    re, im = _c2c_planes(re, im, [a % x.ndim for a in axes], forward, f, False, nth)
+    return _join(re, im)
