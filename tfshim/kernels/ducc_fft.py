@@ -845,3 +845,630 @@ def c2c(x: np.ndarray, axes: list[int], forward: bool, fct: float = 1.0,
         raise NotImplementedError("DUCC's 2-D (Bailey) algorithm for 1-D transforms of length >= 131072")
     re, im = _c2c_planes(re, im, [a % x.ndim for a in axes], forward, f, False, nth)
     return _join(re, im)
+
+
+# --------------------------------------------------------------------------------------------------
+# real passes (FFTPACK halfcomplex order).  Data: one real array (rows, N).  Forward passes read
+# (rows, ip, l1, ido) and write (rows, l1, ip, ido); backward passes the other way round.
+
+RPass = Callable[[np.ndarray, bool], np.ndarray]
+
+
+def _rpass_twiddles(roots: _Roots, l1: int, ido: int, ip: int) -> Cx:
+    """(re, im) of roots[rfct*j*l1*i'] for j in 1..ip-1, i' in 1..(ido-1)//2: shape (ip-1, K)."""
+    rfct = roots.n // (ip * l1 * ido)
+    k = (ido - 1) // 2
+    j = np.arange(1, ip)[:, None]
+    i = np.arange(1, k + 1)[None, :]
+    re, im = roots(rfct * j * l1 * i)
+    return re.reshape(ip - 1, k), im.reshape(ip - 1, k)
+
+
+def _cols(ido: int) -> tuple[slice, slice, slice, slice]:
+    """The loop `for (i=2; i<ido; i+=2)` as slices: columns i-1, i, ic-1, ic (ic = ido-i)."""
+    k = (ido - 1) // 2
+    stop = ido - 2 * k - 2
+    return (slice(1, 2 * k, 2), slice(2, 2 * k + 1, 2),
+            slice(ido - 3, stop if stop >= 0 else None, -2), slice(ido - 2, ido - 2 * k - 1, -2))
+
+
+def _mulpm(c: Any, d: Any, e: Any, f: Any) -> tuple[Any, Any]:
+    """MULPM: (c*e + d*f, c*f - d*e)."""
+    return c * e + d * f, c * f - d * e
+
+
+def _make_rfftp2(l1: int, ido: int, roots: _Roots) -> RPass:
+    wr, wi = _rpass_twiddles(roots, l1, ido, 2)
+    im1, ii, icm1, ic = _cols(ido)
+
+    def run(x: np.ndarray, fwd: bool) -> np.ndarray:
+        rows = x.shape[0]
+        if fwd:
+            cc = x.reshape(rows, 2, l1, ido)
+            ch = np.empty((rows, l1, 2, ido), x.dtype)
+            a, b = cc[:, 0, :, 0], cc[:, 1, :, 0]
+            ch[:, :, 0, 0], ch[:, :, 1, ido - 1] = a + b, a - b
+            if ido % 2 == 0:
+                ch[:, :, 1, 0] = -cc[:, 1, :, ido - 1]
+                ch[:, :, 0, ido - 1] = cc[:, 0, :, ido - 1]
+            if ido > 2:
+                tr2, ti2 = _mulpm(wr[0], wi[0], cc[:, 1, :, im1], cc[:, 1, :, ii])
+                ch[:, :, 0, im1], ch[:, :, 1, icm1] = cc[:, 0, :, im1] + tr2, cc[:, 0, :, im1] - tr2
+                ch[:, :, 0, ii], ch[:, :, 1, ic] = ti2 + cc[:, 0, :, ii], ti2 - cc[:, 0, :, ii]
+            return ch.reshape(rows, -1)
+        cc = x.reshape(rows, l1, 2, ido)
+        ch = np.empty((rows, 2, l1, ido), x.dtype)
+        a, b = cc[:, :, 0, 0], cc[:, :, 1, ido - 1]
+        ch[:, 0, :, 0], ch[:, 1, :, 0] = a + b, a - b
+        if ido % 2 == 0:
+            ch[:, 0, :, ido - 1] = x.dtype.type(2) * cc[:, :, 0, ido - 1]
+            ch[:, 1, :, ido - 1] = x.dtype.type(-2) * cc[:, :, 1, 0]
+        if ido > 2:
+            ch[:, 0, :, im1], tr2 = cc[:, :, 0, im1] + cc[:, :, 1, icm1], cc[:, :, 0, im1] - cc[:, :, 1, icm1]
+            ti2, ch[:, 0, :, ii] = cc[:, :, 0, ii] + cc[:, :, 1, ic], cc[:, :, 0, ii] - cc[:, :, 1, ic]
+            ch[:, 1, :, ii], ch[:, 1, :, im1] = _mulpm(wr[0], wi[0], ti2, tr2)
+        return ch.reshape(rows, -1)
+
+    return run
+
+
+def _make_rfftp3(l1: int, ido: int, roots: _Roots) -> RPass:
+    dt = roots.dtype
+    wr, wi = _rpass_twiddles(roots, l1, ido, 3)
+    im1, ii, icm1, ic = _cols(ido)
+    taur = dt.type(-0.5)
+    taui = _literal("0.8660254037844386467637231707529362", dt)
+    two = dt.type(2)
+
+    def run(x: np.ndarray, fwd: bool) -> np.ndarray:
+        rows = x.shape[0]
+        if fwd:
+            cc = x.reshape(rows, 3, l1, ido)
+            ch = np.empty((rows, l1, 3, ido), x.dtype)
+            c0, c1, c2 = cc[:, 0, :, 0], cc[:, 1, :, 0], cc[:, 2, :, 0]
+            cr2 = c1 + c2
+            ch[:, :, 0, 0] = c0 + cr2
+            ch[:, :, 2, 0] = taui * (c2 - c1)
+            ch[:, :, 1, ido - 1] = c0 + taur * cr2
+            if ido > 1:
+                dr2, di2 = _mulpm(wr[0], wi[0], cc[:, 1, :, im1], cc[:, 1, :, ii])
+                dr3, di3 = _mulpm(wr[1], wi[1], cc[:, 2, :, im1], cc[:, 2, :, ii])
+                dr2, di2, dr3, di3 = dr2 + dr3, di2 + di3, di2 - di3, dr3 - dr2
+                ar, ai = cc[:, 0, :, im1], cc[:, 0, :, ii]
+                ch[:, :, 0, im1] = ar + dr2
+                ch[:, :, 0, ii] = ai + di2
+                tr2, ti2 = ar + taur * dr2, ai + taur * di2
+                tr3, ti3 = taui * dr3, taui * di3
+                ch[:, :, 2, im1], ch[:, :, 1, icm1] = tr2 + tr3, tr2 - tr3
+                ch[:, :, 2, ii], ch[:, :, 1, ic] = ti3 + ti2, ti3 - ti2
+            return ch.reshape(rows, -1)
+        cc = x.reshape(rows, l1, 3, ido)
+        ch = np.empty((rows, 3, l1, ido), x.dtype)
+        tr2 = two * cc[:, :, 1, ido - 1]
+        cr2 = cc[:, :, 0, 0] + taur * tr2
+        ch[:, 0, :, 0] = cc[:, :, 0, 0] + tr2
+        ci3 = (two * taui) * cc[:, :, 2, 0]
+        ch[:, 2, :, 0], ch[:, 1, :, 0] = cr2 + ci3, cr2 - ci3
+        if ido > 1:
+            tr2 = cc[:, :, 2, im1] + cc[:, :, 1, icm1]
+            ti2 = cc[:, :, 2, ii] - cc[:, :, 1, ic]
+            cr2 = cc[:, :, 0, im1] + taur * tr2
+            ci2 = cc[:, :, 0, ii] + taur * ti2
+            ch[:, 0, :, im1] = cc[:, :, 0, im1] + tr2
+            ch[:, 0, :, ii] = cc[:, :, 0, ii] + ti2
+            cr3 = taui * (cc[:, :, 2, im1] - cc[:, :, 1, icm1])
+            ci3 = taui * (cc[:, :, 2, ii] + cc[:, :, 1, ic])
+            dr3, dr2 = cr2 + ci3, cr2 - ci3
+            di2, di3 = ci2 + cr3, ci2 - cr3
+            ch[:, 1, :, ii], ch[:, 1, :, im1] = _mulpm(wr[0], wi[0], di2, dr2)
+            ch[:, 2, :, ii], ch[:, 2, :, im1] = _mulpm(wr[1], wi[1], di3, dr3)
+        return ch.reshape(rows, -1)
+
+    return run
+
+
+def _make_rfftp4(l1: int, ido: int, roots: _Roots) -> RPass:
+    dt = roots.dtype
+    wr, wi = _rpass_twiddles(roots, l1, ido, 4)
+    im1, ii, icm1, ic = _cols(ido)
+    hsqt2 = _literal("0.707106781186547524400844362104849", dt)
+    sqrt2 = _literal("1.414213562373095048801688724209698", dt)
+    two = dt.type(2)
+
+    def run(x: np.ndarray, fwd: bool) -> np.ndarray:
+        rows = x.shape[0]
+        if fwd:
+            cc = x.reshape(rows, 4, l1, ido)
+            ch = np.empty((rows, l1, 4, ido), x.dtype)
+            c = [cc[:, m, :, 0] for m in range(4)]
+            tr1, ch[:, :, 2, 0] = c[3] + c[1], c[3] - c[1]
+            tr2, ch[:, :, 1, ido - 1] = c[0] + c[2], c[0] - c[2]
+            ch[:, :, 0, 0], ch[:, :, 3, ido - 1] = tr2 + tr1, tr2 - tr1
+            if ido % 2 == 0:
+                e = [cc[:, m, :, ido - 1] for m in range(4)]
+                ti1 = (-hsqt2) * (e[1] + e[3])
+                tr1 = hsqt2 * (e[1] - e[3])
+                ch[:, :, 0, ido - 1], ch[:, :, 2, ido - 1] = e[0] + tr1, e[0] - tr1
+                ch[:, :, 3, 0], ch[:, :, 1, 0] = ti1 + e[2], ti1 - e[2]
+            if ido > 2:
+                cr2, ci2 = _mulpm(wr[0], wi[0], cc[:, 1, :, im1], cc[:, 1, :, ii])
+                cr3, ci3 = _mulpm(wr[1], wi[1], cc[:, 2, :, im1], cc[:, 2, :, ii])
+                cr4, ci4 = _mulpm(wr[2], wi[2], cc[:, 3, :, im1], cc[:, 3, :, ii])
+                tr1, tr4 = cr4 + cr2, cr4 - cr2
+                ti1, ti4 = ci2 + ci4, ci2 - ci4
+                tr2, tr3 = cc[:, 0, :, im1] + cr3, cc[:, 0, :, im1] - cr3
+                ti2, ti3 = cc[:, 0, :, ii] + ci3, cc[:, 0, :, ii] - ci3
+                ch[:, :, 0, im1], ch[:, :, 3, icm1] = tr2 + tr1, tr2 - tr1
+                ch[:, :, 0, ii], ch[:, :, 3, ic] = ti1 + ti2, ti1 - ti2
+                ch[:, :, 2, im1], ch[:, :, 1, icm1] = tr3 + ti4, tr3 - ti4
+                ch[:, :, 2, ii], ch[:, :, 1, ic] = tr4 + ti3, tr4 - ti3
+            return ch.reshape(rows, -1)
+        cc = x.reshape(rows, l1, 4, ido)
+        ch = np.empty((rows, 4, l1, ido), x.dtype)
+        tr2, tr1 = cc[:, :, 0, 0] + cc[:, :, 3, ido - 1], cc[:, :, 0, 0] - cc[:, :, 3, ido - 1]
+        tr3 = two * cc[:, :, 1, ido - 1]
+        tr4 = two * cc[:, :, 2, 0]
+        ch[:, 0, :, 0], ch[:, 2, :, 0] = tr2 + tr3, tr2 - tr3
+        ch[:, 3, :, 0], ch[:, 1, :, 0] = tr1 + tr4, tr1 - tr4
+        if ido % 2 == 0:
+            ti1, ti2 = cc[:, :, 3, 0] + cc[:, :, 1, 0], cc[:, :, 3, 0] - cc[:, :, 1, 0]
+            tr2, tr1 = cc[:, :, 0, ido - 1] + cc[:, :, 2, ido - 1], cc[:, :, 0, ido - 1] - cc[:, :, 2, ido - 1]
+            ch[:, 0, :, ido - 1] = tr2 + tr2
+            ch[:, 1, :, ido - 1] = sqrt2 * (tr1 - ti1)
+            ch[:, 2, :, ido - 1] = ti2 + ti2
+            ch[:, 3, :, ido - 1] = (-sqrt2) * (tr1 + ti1)
+        if ido > 2:
+            tr2, tr1 = cc[:, :, 0, im1] + cc[:, :, 3, icm1], cc[:, :, 0, im1] - cc[:, :, 3, icm1]
+            ti1, ti2 = cc[:, :, 0, ii] + cc[:, :, 3, ic], cc[:, :, 0, ii] - cc[:, :, 3, ic]
+            tr4, ti3 = cc[:, :, 2, ii] + cc[:, :, 1, ic], cc[:, :, 2, ii] - cc[:, :, 1, ic]
+            tr3, ti4 = cc[:, :, 2, im1] + cc[:, :, 1, icm1], cc[:, :, 2, im1] - cc[:, :, 1, icm1]
+            ch[:, 0, :, im1], cr3 = tr2 + tr3, tr2 - tr3
+            ch[:, 0, :, ii], ci3 = ti2 + ti3, ti2 - ti3
+            cr4, cr2 = tr1 + tr4, tr1 - tr4
+            ci2, ci4 = ti1 + ti4, ti1 - ti4
+            ch[:, 1, :, ii], ch[:, 1, :, im1] = _mulpm(wr[0], wi[0], ci2, cr2)
+            ch[:, 2, :, ii], ch[:, 2, :, im1] = _mulpm(wr[1], wi[1], ci3, cr3)
+            ch[:, 3, :, ii], ch[:, 3, :, im1] = _mulpm(wr[2], wi[2], ci4, cr4)
+        return ch.reshape(rows, -1)
+
+    return run
+
+
+def _make_rfftp5(l1: int, ido: int, roots: _Roots) -> RPass:
+    dt = roots.dtype
+    wr, wi = _rpass_twiddles(roots, l1, ido, 5)
+    im1, ii, icm1, ic = _cols(ido)
+    tr11 = _literal("0.3090169943749474241022934171828191", dt)
+    ti11 = _literal("0.9510565162951535721164393333793821", dt)
+    tr12 = _literal("-0.8090169943749474241022934171828191", dt)
+    ti12 = _literal("0.5877852522924731291687059546390728", dt)
+
+    def run(x: np.ndarray, fwd: bool) -> np.ndarray:
+        rows = x.shape[0]
+        if fwd:
+            cc = x.reshape(rows, 5, l1, ido)
+            ch = np.empty((rows, l1, 5, ido), x.dtype)
+            c = [cc[:, m, :, 0] for m in range(5)]
+            cr2, ci5 = c[4] + c[1], c[4] - c[1]
+            cr3, ci4 = c[3] + c[2], c[3] - c[2]
+            ch[:, :, 0, 0] = c[0] + cr2 + cr3
+            ch[:, :, 1, ido - 1] = c[0] + tr11 * cr2 + tr12 * cr3
+            ch[:, :, 2, 0] = ti11 * ci5 + ti12 * ci4
+            ch[:, :, 3, ido - 1] = c[0] + tr12 * cr2 + tr11 * cr3
+            ch[:, :, 4, 0] = ti12 * ci5 - ti11 * ci4
+            if ido > 1:
+                d = [_mulpm(wr[m - 1], wi[m - 1], cc[:, m, :, im1], cc[:, m, :, ii]) for m in range(1, 5)]
+                (dr2, di2), (dr3, di3), (dr4, di4), (dr5, di5) = d
+                dr2, di2, dr5, di5 = dr2 + dr5, di2 + di5, di2 - di5, dr5 - dr2
+                dr3, di3, dr4, di4 = dr3 + dr4, di3 + di4, di3 - di4, dr4 - dr3
+                ar, ai = cc[:, 0, :, im1], cc[:, 0, :, ii]
+                ch[:, :, 0, im1] = ar + dr2 + dr3
+                ch[:, :, 0, ii] = ai + di2 + di3
+                tr2 = ar + tr11 * dr2 + tr12 * dr3
+                ti2 = ai + tr11 * di2 + tr12 * di3
+                tr3 = ar + tr12 * dr2 + tr11 * dr3
+                ti3 = ai + tr12 * di2 + tr11 * di3
+                tr5 = ti11 * dr5 + ti12 * dr4
+                ti5 = ti11 * di5 + ti12 * di4
+                tr4 = ti12 * dr5 - ti11 * dr4
+                ti4 = ti12 * di5 - ti11 * di4
+                ch[:, :, 2, im1], ch[:, :, 1, icm1] = tr2 + tr5, tr2 - tr5
+                ch[:, :, 2, ii], ch[:, :, 1, ic] = ti5 + ti2, ti5 - ti2
+                ch[:, :, 4, im1], ch[:, :, 3, icm1] = tr3 + tr4, tr3 - tr4
+                ch[:, :, 4, ii], ch[:, :, 3, ic] = ti4 + ti3, ti4 - ti3
+            return ch.reshape(rows, -1)
+        cc = x.reshape(rows, l1, 5, ido)
+        ch = np.empty((rows, 5, l1, ido), x.dtype)
+        ti5 = cc[:, :, 2, 0] + cc[:, :, 2, 0]
+        ti4 = cc[:, :, 4, 0] + cc[:, :, 4, 0]
+        tr2 = cc[:, :, 1, ido - 1] + cc[:, :, 1, ido - 1]
+        tr3 = cc[:, :, 3, ido - 1] + cc[:, :, 3, ido - 1]
+        c0 = cc[:, :, 0, 0]
+        ch[:, 0, :, 0] = c0 + tr2 + tr3
+        cr2 = c0 + tr11 * tr2 + tr12 * tr3
+        cr3 = c0 + tr12 * tr2 + tr11 * tr3
+        ci5, ci4 = _mulpm(ti5, ti4, ti11, ti12)
+        ch[:, 4, :, 0], ch[:, 1, :, 0] = cr2 + ci5, cr2 - ci5
+        ch[:, 3, :, 0], ch[:, 2, :, 0] = cr3 + ci4, cr3 - ci4
+        if ido > 1:
+            tr2, tr5 = cc[:, :, 2, im1] + cc[:, :, 1, icm1], cc[:, :, 2, im1] - cc[:, :, 1, icm1]
+            ti5, ti2 = cc[:, :, 2, ii] + cc[:, :, 1, ic], cc[:, :, 2, ii] - cc[:, :, 1, ic]
+            tr3, tr4 = cc[:, :, 4, im1] + cc[:, :, 3, icm1], cc[:, :, 4, im1] - cc[:, :, 3, icm1]
+            ti4, ti3 = cc[:, :, 4, ii] + cc[:, :, 3, ic], cc[:, :, 4, ii] - cc[:, :, 3, ic]
+            ar, ai = cc[:, :, 0, im1], cc[:, :, 0, ii]
+            ch[:, 0, :, im1] = ar + tr2 + tr3
+            ch[:, 0, :, ii] = ai + ti2 + ti3
+            cr2 = ar + tr11 * tr2 + tr12 * tr3
+            ci2 = ai + tr11 * ti2 + tr12 * ti3
+            cr3 = ar + tr12 * tr2 + tr11 * tr3
+            ci3 = ai + tr12 * ti2 + tr11 * ti3
+            cr5, cr4 = _mulpm(tr5, tr4, ti11, ti12)
+            ci5, ci4 = _mulpm(ti5, ti4, ti11, ti12)
+            dr4, dr3 = cr3 + ci4, cr3 - ci4
+            di3, di4 = ci3 + cr4, ci3 - cr4
+            dr5, dr2 = cr2 + ci5, cr2 - ci5
+            di2, di5 = ci2 + cr5, ci2 - cr5
+            for m, (di, dr) in enumerate(((di2, dr2), (di3, dr3), (di4, dr4), (di5, dr5)), 1):
+                ch[:, m, :, ii], ch[:, m, :, im1] = _mulpm(wr[m - 1], wi[m - 1], di, dr)
+        return ch.reshape(rows, -1)
+
+    return run
+
+
+def _rsum(terms: list[Any]) -> Any:
+    acc = terms[0]
+    for t in terms[1:]:
+        acc = acc + t
+    return acc
+
+
+def _make_rfftpg(l1: int, ido: int, ip: int, roots: _Roots) -> RPass:
+    """rfftpg: the generic odd-prime real pass (7 <= ip < 135)."""
+    wr, wi = _rpass_twiddles(roots, l1, ido, ip)
+    rfct = roots.n // (ip * l1 * ido)
+    csr, csi = roots(np.arange(ip) * rfct * (roots.n // rfct // ip))
+    ipph = (ip + 1) // 2
+    k = (ido - 1) // 2
+    ia = 2 * np.arange(k) + 1          # i = 1, 3, ..., ido-2
+    ic = ido - ia - 2
+
+    def cs(m: int) -> tuple[Any, Any]:
+        return csr[m % ip], csi[m % ip]
+
+    def combine(src: list[Any], fwd: bool) -> list[Any]:
+        """The l-loop: dst[l] and dst[lc] from src (lists indexed 0..ip-1)."""
+        dst: list[Any] = [None] * ip
+        for l in range(1, ipph):  # noqa: E741 - DUCC's name
+            lc = ip - l
+            a = src[0] + cs(l)[0] * src[1] + cs(2 * l)[0] * src[2]
+            b = cs(l)[1] * src[ip - 1] + cs(2 * l)[1] * src[ip - 2]
+            iang = 2 * l
+            j, jc = 3, ip - 3
+            while j < ipph - 3:
+                ws = []
+                for _ in range(4):
+                    iang = (iang + l) % ip
+                    ws.append(cs(iang))
+                a = a + _rsum([ws[t][0] * src[j + t] for t in range(4)])
+                b = b + _rsum([ws[t][1] * src[jc - t] for t in range(4)])
+                j += 4
+                jc -= 4
+            while j < ipph - 1:
+                ws = []
+                for _ in range(2):
+                    iang = (iang + l) % ip
+                    ws.append(cs(iang))
+                a = a + _rsum([ws[t][0] * src[j + t] for t in range(2)])
+                b = b + _rsum([ws[t][1] * src[jc - t] for t in range(2)])
+                j += 2
+                jc -= 2
+            while j < ipph:
+                iang = (iang + l) % ip
+                w = cs(iang)
+                a = a + w[0] * src[j]
+                b = b + w[1] * src[jc]
+                j += 1
+                jc -= 1
+            dst[l], dst[lc] = a, b
+        return dst
+
+    def run(x: np.ndarray, fwd: bool) -> np.ndarray:
+        rows = x.shape[0]
+        if fwd:
+            c1 = [x.reshape(rows, ip, l1, ido)[:, j].copy() for j in range(ip)]
+            if ido > 1:
+                for j in range(1, ipph):
+                    jc = ip - j
+                    t1, t2 = c1[j][..., ia], c1[j][..., ia + 1]
+                    t3, t4 = c1[jc][..., ia], c1[jc][..., ia + 1]
+                    w1r, w1i = wr[j - 1], wi[j - 1]
+                    w2r, w2i = wr[jc - 1], wi[jc - 1]
+                    x1 = w1r * t1 + w1i * t2
+                    x2 = w1r * t2 - w1i * t1
+                    x3 = w2r * t3 + w2i * t4
+                    x4 = w2r * t4 - w2i * t3
+                    c1[j][..., ia], c1[jc][..., ia + 1] = x3 + x1, x3 - x1
+                    c1[j][..., ia + 1], c1[jc][..., ia] = x2 + x4, x2 - x4
+            for j in range(1, ipph):
+                jc = ip - j
+                a, b = c1[jc][..., 0].copy(), c1[j][..., 0].copy()
+                c1[jc][..., 0] = a - b
+                c1[j][..., 0] = a + b
+            ch = combine(c1, True)
+            ch[0] = _rsum([c1[j] for j in range(ipph)])
+            cc = np.empty((rows, l1, ip, ido), x.dtype)
+            cc[:, :, 0, :] = ch[0]
+            for j in range(1, ipph):
+                jc = ip - j
+                j2 = 2 * j - 1
+                cc[:, :, j2, ido - 1] = ch[j][..., 0]
+                cc[:, :, j2 + 1, 0] = ch[jc][..., 0]
+                if ido > 1:
+                    cc[:, :, j2 + 1, ia] = ch[j][..., ia] + ch[jc][..., ia]
+                    cc[:, :, j2, ic] = ch[j][..., ia] - ch[jc][..., ia]
+                    cc[:, :, j2 + 1, ia + 1] = ch[j][..., ia + 1] + ch[jc][..., ia + 1]
+                    cc[:, :, j2, ic + 1] = ch[jc][..., ia + 1] - ch[j][..., ia + 1]
+            return cc.reshape(rows, -1)
+        two = x.dtype.type(2)
+        cc = x.reshape(rows, l1, ip, ido)
+        chl: list[Any] = [None] * ip
+        chl[0] = cc[:, :, 0, :].copy()
+        for j in range(1, ipph):
+            jc = ip - j
+            j2 = 2 * j - 1
+            chl[j] = np.empty((rows, l1, ido), x.dtype)
+            chl[jc] = np.empty((rows, l1, ido), x.dtype)
+            chl[j][..., 0] = two * cc[:, :, j2, ido - 1]
+            chl[jc][..., 0] = two * cc[:, :, j2 + 1, 0]
+            if ido != 1:
+                chl[j][..., ia] = cc[:, :, j2 + 1, ia] + cc[:, :, j2, ic]
+                chl[jc][..., ia] = cc[:, :, j2 + 1, ia] - cc[:, :, j2, ic]
+                chl[j][..., ia + 1] = cc[:, :, j2 + 1, ia + 1] - cc[:, :, j2, ic + 1]
+                chl[jc][..., ia + 1] = cc[:, :, j2 + 1, ia + 1] + cc[:, :, j2, ic + 1]
+        c2 = combine(chl, False)
+        out: list[Any] = [None] * ip
+        out[0] = _rsum([chl[j] for j in range(ipph)])
+        for j in range(1, ipph):
+            jc = ip - j
+            oj = np.empty((rows, l1, ido), x.dtype)
+            ojc = np.empty((rows, l1, ido), x.dtype)
+            ojc[..., 0] = c2[j][..., 0] + c2[jc][..., 0]
+            oj[..., 0] = c2[j][..., 0] - c2[jc][..., 0]
+            if ido > 1:
+                oj[..., ia] = c2[j][..., ia] - c2[jc][..., ia + 1]
+                ojc[..., ia] = c2[j][..., ia] + c2[jc][..., ia + 1]
+                oj[..., ia + 1] = c2[j][..., ia + 1] + c2[jc][..., ia]
+                ojc[..., ia + 1] = c2[j][..., ia + 1] - c2[jc][..., ia]
+            out[j], out[jc] = oj, ojc
+        if ido > 1:
+            for j in range(1, ip):
+                t1, t2 = out[j][..., ia].copy(), out[j][..., ia + 1].copy()
+                out[j][..., ia] = wr[j - 1] * t1 - wi[j - 1] * t2
+                out[j][..., ia + 1] = wr[j - 1] * t2 + wi[j - 1] * t1
+        return np.stack(out, axis=1).reshape(rows, -1)
+
+    return run
+
+
+def _make_rfftpblue(l1: int, ido: int, ip: int, roots: _Roots) -> RPass:
+    """rfftpblue: a complex transform of length ip (DUCC's complex Bluestein) per halfcomplex column."""
+    wr, wi = _rpass_twiddles(roots, l1, ido, ip)
+    cplan = _make_cpass(1, 1, ip, roots, False)
+    ipph = (ip + 1) // 2
+    h = ip // 2
+    k = (ido - 1) // 2
+    im1, ii, icm1, ic = _cols(ido)
+
+    def run(x: np.ndarray, fwd: bool) -> np.ndarray:
+        rows = x.shape[0]
+        dt = x.dtype
+        if fwd:
+            cc = x.reshape(rows, ip, l1, ido)
+            ch = np.empty((rows, l1, ip, ido), dt)
+            a = np.moveaxis(cc[..., 0], 1, -1).reshape(-1, ip)
+            rr, ri = cplan((a, np.zeros_like(a)), True)
+            rr = rr.reshape(rows, l1, ip)
+            ri = ri.reshape(rows, l1, ip)
+            ch[:, :, 0, 0] = rr[..., 0]
+            for m in range(1, h + 1):
+                ch[:, :, 2 * m - 1, ido - 1] = rr[..., m]
+                ch[:, :, 2 * m, 0] = ri[..., m]
+            if ido > 1:
+                zr = np.empty((rows, l1, k, ip), dt)
+                zi = np.empty((rows, l1, k, ip), dt)
+                zr[..., 0], zi[..., 0] = cc[:, 0, :, im1], cc[:, 0, :, ii]
+                for m in range(1, ip):
+                    zr[..., m], zi[..., m] = _mulpm(wr[m - 1], wi[m - 1], cc[:, m, :, im1], cc[:, m, :, ii])
+                rr, ri = cplan((zr.reshape(-1, ip), zi.reshape(-1, ip)), True)
+                rr = rr.reshape(rows, l1, k, ip)
+                ri = ri.reshape(rows, l1, k, ip)
+                ch[:, :, 0, im1], ch[:, :, 0, ii] = rr[..., 0], ri[..., 0]
+                for m in range(1, ipph):
+                    ch[:, :, 2 * m, im1] = rr[..., m]
+                    ch[:, :, 2 * m - 1, icm1] = rr[..., ip - m]
+                    ch[:, :, 2 * m, ii] = ri[..., m]
+                    ch[:, :, 2 * m - 1, ic] = -ri[..., ip - m]
+            return ch.reshape(rows, -1)
+        cc = x.reshape(rows, l1, ip, ido)
+        ch = np.empty((rows, ip, l1, ido), dt)
+        zr = np.empty((rows, l1, ip), dt)
+        zi = np.empty((rows, l1, ip), dt)
+        zr[..., 0], zi[..., 0] = cc[:, :, 0, 0], dt.type(0)
+        for m in range(1, h + 1):
+            zr[..., m], zi[..., m] = cc[:, :, 2 * m - 1, ido - 1], cc[:, :, 2 * m, 0]
+            zr[..., ip - m], zi[..., ip - m] = cc[:, :, 2 * m - 1, ido - 1], -cc[:, :, 2 * m, 0]
+        rr, _ = cplan((zr.reshape(-1, ip), zi.reshape(-1, ip)), False)
+        ch[..., 0] = np.moveaxis(rr.reshape(rows, l1, ip), -1, 1)
+        if ido > 1:
+            zr = np.empty((rows, l1, k, ip), dt)
+            zi = np.empty((rows, l1, k, ip), dt)
+            zr[..., 0], zi[..., 0] = cc[:, :, 0, im1], cc[:, :, 0, ii]
+            for m in range(1, h + 1):
+                zr[..., m], zi[..., m] = cc[:, :, 2 * m, im1], cc[:, :, 2 * m, ii]
+                zr[..., ip - m], zi[..., ip - m] = cc[:, :, 2 * m - 1, icm1], -cc[:, :, 2 * m - 1, ic]
+            rr, ri = cplan((zr.reshape(-1, ip), zi.reshape(-1, ip)), False)
+            rr = rr.reshape(rows, l1, k, ip)
+            ri = ri.reshape(rows, l1, k, ip)
+            ch[:, 0, :, im1], ch[:, 0, :, ii] = rr[..., 0], ri[..., 0]
+            for m in range(1, ip):
+                ch[:, m, :, im1], ch[:, m, :, ii] = _mulpm(wr[m - 1], -wi[m - 1], rr[..., m], ri[..., m])
+        return ch.reshape(rows, -1)
+
+    return run
+
+
+def _make_complexify(n: int, roots: _Roots) -> RPass:
+    """rfftp_complexify: a length-n/2 complex FFT of the pairs, then DUCC's split step."""
+    dt = roots.dtype
+    cpass = _cplan(n // 2, dt.char, False)
+    rfct = roots.n // n
+    half = n // 2
+    i = np.arange(1, half // 2 + 1)
+    xi = half - i
+    wr, wi = roots(rfct * i)
+    hlf = dt.type(0.5)
+
+    def run(x: np.ndarray, fwd: bool) -> np.ndarray:
+        rows = x.shape[0]
+        if fwd:
+            rr, ri = cpass((x[:, 0::2], x[:, 1::2]), True)
+            out = np.empty_like(x)
+            out[:, 0] = rr[:, 0] + ri[:, 0]
+            ar, ai = rr[:, i], ri[:, i]
+            br, bi = rr[:, xi], ri[:, xi]
+            xer, xei = ar + br, ai - bi
+            pr, pi = ai + bi, br - ar
+            xor_, xoi = pr * wr - pi * (-wi), pr * (-wi) + pi * wr
+            out[:, 2 * i - 1] = hlf * (xer + xor_)
+            out[:, 2 * i] = hlf * (xei + xoi)
+            out[:, 2 * xi - 1] = hlf * (xer - xor_)
+            out[:, 2 * xi] = hlf * (xoi - xei)
+            out[:, n - 1] = rr[:, 0] - ri[:, 0]
+            return out
+        zr = np.empty((rows, half), dt)
+        zi = np.empty((rows, half), dt)
+        zr[:, 0], zi[:, 0] = x[:, 0] + x[:, n - 1], x[:, 0] - x[:, n - 1]
+        t1r, t1i = x[:, 2 * i - 1], x[:, 2 * i]
+        t2r, t2i = x[:, 2 * xi - 1], -x[:, 2 * xi]
+        xer, xei = t1r + t2r, t1i + t2i
+        dr, di = t1r - t2r, t1i - t2i
+        xor_, xoi = dr * wr - di * wi, dr * wi + di * wr
+        zr[:, i], zi[:, i] = xer + (-xoi), xei + xor_
+        zr[:, xi], zi[:, xi] = xer + xoi, (-xei) + xor_
+        rr, ri = cpass((zr, zi), False)
+        out = np.empty_like(x)
+        out[:, 0::2], out[:, 1::2] = rr, ri
+        return out
+
+    return run
+
+
+def _make_rpass(l1: int, ido: int, ip: int, roots: _Roots) -> RPass:
+    """rfftpass::make_pass (TF's r2c/c2r plans are never vectorized)."""
+    if ip == 1:
+        return lambda x, fwd: x
+    factors = _factorize_r(ip)
+    if ip > 1000 and ip % 2 == 0 and (ip > 10000 or any(f > 5 for f in factors)):
+        return _make_complexify(ip, roots)
+    if len(factors) == 1:
+        if ip == 2:
+            return _make_rfftp2(l1, ido, roots)
+        if ip == 3:
+            return _make_rfftp3(l1, ido, roots)
+        if ip == 4:
+            return _make_rfftp4(l1, ido, roots)
+        if ip == 5:
+            return _make_rfftp5(l1, ido, roots)
+        if ip < 135:
+            return _make_rfftpg(l1, ido, ip, roots)
+        return _make_rfftpblue(l1, ido, ip, roots)
+    if l1 != 1 or ido != 1:
+        raise NotImplementedError("DUCC: rfft_multipass inside a pass is not supported")
+    passes: list[RPass] = []
+    l1l = 1
+    for f in factors:
+        passes.append(_make_rpass(l1l, ip // (f * l1l), f, roots))
+        l1l *= f
+
+    def run(x: np.ndarray, fwd: bool) -> np.ndarray:
+        for p in (reversed(passes) if fwd else passes):
+            x = p(x, fwd)
+        return x
+
+    return run
+
+
+@lru_cache(maxsize=32)
+def _rplan(n: int, dtype_char: str) -> RPass:
+    """pocketfft_r(n).plan."""
+    dt = np.dtype(dtype_char)
+    return _make_rpass(1, 1, n, _Roots(n, dt))
+
+
+def _strides(shape: tuple[int, ...]) -> list[int]:
+    return [int(np.prod(shape[a + 1:], dtype=np.int64)) for a in range(len(shape))]
+
+
+def r2c(x: np.ndarray, axes: list[int], fct: float = 1.0, nthreads: int | None = None) -> np.ndarray:
+    """ducc0::r2c(in, out, axes, forward=true, fct): the last axis real-to-halfcomplex, then c2c."""
+    dt = x.dtype
+    axes = [a % x.ndim for a in axes]
+    last = axes[-1]
+    n = x.shape[last]
+    oshape = list(x.shape)
+    oshape[last] = n // 2 + 1
+    if x.size == 0 or n == 0:
+        return np.zeros(oshape, np.complex64 if dt == np.float32 else np.complex128)
+    f = dt.type(fct)
+    nth = _intra_op_threads() if nthreads is None else nthreads
+    rows = np.moveaxis(np.ascontiguousarray(x), last, -1)
+    rshape = rows.shape
+    res = _rplan(n, dt.char)(rows.reshape(-1, n), True)
+    if f != 1:
+        res = res * f
+    m = n // 2 + 1
+    re = np.empty((res.shape[0], m), dt)
+    im = np.zeros((res.shape[0], m), dt)
+    re[:, 0] = res[:, 0]
+    k = (n - 1) // 2
+    re[:, 1:k + 1] = res[:, 1:2 * k:2]
+    im[:, 1:k + 1] = res[:, 2:2 * k + 1:2]
+    if n % 2 == 0:
+        re[:, m - 1] = res[:, n - 1]
+    re = np.ascontiguousarray(np.moveaxis(re.reshape(rshape[:-1] + (m,)), -1, last))
+    im = np.ascontiguousarray(np.moveaxis(im.reshape(rshape[:-1] + (m,)), -1, last))
+    if len(axes) > 1:
+        re, im = _c2c_planes(re, im, axes[:-1], True, dt.type(1), True, nth)
+    return _join(re, im)
+
+
+def c2r(x: np.ndarray, axes: list[int], n: int, fct: float = 1.0, nthreads: int | None = None) -> np.ndarray:
+    """ducc0::c2r(in, out, axes, forward=false, fct): c2c over the leading axes, then halfcomplex-to-real."""
+    re, im = _split(x)
+    dt = re.dtype
+    axes = [a % x.ndim for a in axes]
+    last = axes[-1]
+    oshape = list(x.shape)
+    oshape[last] = n
+    if x.size == 0 or n == 0:
+        return np.zeros(oshape, dt)
+    nth = _intra_op_threads() if nthreads is None else nthreads
+    if len(axes) > 1:
+        re, im = _c2c_planes(re, im, axes[:-1], False, dt.type(1), False, nth)
+    f = dt.type(fct)
+    rr = np.moveaxis(re, last, -1)
+    ri = np.moveaxis(im, last, -1)
+    rshape = rr.shape
+    rr = rr.reshape(-1, rshape[-1])
+    ri = ri.reshape(-1, rshape[-1])
+    buf = np.empty((rr.shape[0], n), dt)
+    buf[:, 0] = rr[:, 0]
+    k = (n - 1) // 2
+    buf[:, 1:2 * k:2] = rr[:, 1:k + 1]
+    buf[:, 2:2 * k + 1:2] = ri[:, 1:k + 1]
+    if n % 2 == 0:
+        buf[:, n - 1] = rr[:, n // 2]
+    res = _rplan(n, dt.char)(buf, False)
+    if f != 1:
+        res = res * f
+    return np.ascontiguousarray(np.moveaxis(res.reshape(rshape[:-1] + (n,)), -1, last))

@@ -35,14 +35,25 @@ def _c2c(rank: int, inverse: bool) -> Any:
     return kernel
 
 
+def _fit(x: np.ndarray, sizes: list[int]) -> np.ndarray:
+    """The innermost len(sizes) dimensions cropped (TF's kernel) or zero-padded (TF's Python wrapper)."""
+    rank = len(sizes)
+    x = x[(Ellipsis,) + tuple(slice(0, s) for s in sizes)]
+    pad = [(0, 0)] * (x.ndim - rank) + [(0, max(0, s - d)) for s, d in zip(sizes, x.shape[-rank:])]
+    return np.pad(x, pad) if any(p[1] for p in pad) else x
+
+
 def _r2c(rank: int) -> Any:
     def kernel(x: np.ndarray, fft_length: np.ndarray, Tcomplex: Any = None) -> Any:  # noqa: N803 - TF's attr
         if x.ndim < rank:
             raise KernelError(errors.InvalidArgumentError, "Input must have rank of at least %d but got: [%s]"
                               % (rank, ",".join(map(str, x.shape))))
         n = [int(v) for v in fft_length.reshape(-1)]
-        out = np.fft.rfftn(x, s=n, axes=tuple(range(-rank, 0)))
-        return out.astype(Tcomplex.as_numpy_dtype)
+        x = np.ascontiguousarray(_fit(x, n), Tcomplex.real_dtype.as_numpy_dtype)
+        if x.size == 0:
+            shape = x.shape[:-1] + (n[-1] // 2 + 1 if n[-1] else 0,)
+            return np.zeros(shape, Tcomplex.as_numpy_dtype)
+        return ducc_fft.r2c(x, list(range(x.ndim - rank, x.ndim)))
 
     return kernel
 
@@ -53,8 +64,13 @@ def _c2r(rank: int) -> Any:
             raise KernelError(errors.InvalidArgumentError, "Input must have rank of at least %d but got: [%s]"
                               % (rank, ",".join(map(str, x.shape))))
         n = [int(v) for v in fft_length.reshape(-1)]
-        out = np.fft.irfftn(x, s=n, axes=tuple(range(-rank, 0)))
-        return out.astype(Treal.as_numpy_dtype)
+        x = np.ascontiguousarray(_fit(x, n[:-1] + [n[-1] // 2 + 1]))
+        shape = x.shape[:-1] + (n[-1],)
+        if x.size == 0 or 0 in shape:
+            return np.zeros(shape, Treal.as_numpy_dtype)
+        # TF's DuccFftImpl: scale 1/prod(fft_length) as a double, rounded for float32
+        scale = 1.0 / float(np.prod(n, dtype=np.float64))
+        return ducc_fft.c2r(x, list(range(x.ndim - rank, x.ndim)), n[-1], scale)
 
     return kernel
 
