@@ -1,8 +1,9 @@
 """tf.signal FFTs (TF: signal/fft_ops.py): fft/ifft 1-3D on complex tensors, rfft/irfft 1-3D, fftshift.
 
-TF's CPU kernels run DUCC's FFT; tfshim runs NumPy's pocketfft in double precision and rounds: values
-agree to rounding, not always to the last bit for complex64 (compat/DIFFERENCES.md). FFT/IFFT gradients are
-TF's (inverse transform times the size); RFFT/IRFFT gradients are not implemented yet (LookupError).
+TF's CPU kernels run DUCC's FFT; tfshim runs tfshim.kernels.ducc_fft, a NumPy emulation of the same passes
+in the tensor's precision, so values are TF's bit for bit under any NumPy version. Gradients are TF's:
+FFT/IFFT (inverse transform times the size), RFFT/IRFFT and their 2-D forms (TF's _rfft_grad_helper /
+_irfft_grad_helper); TF registers none for RFFT3D/IRFFT3D (LookupError), nor does tfshim.
 """
 
 from __future__ import annotations
@@ -147,15 +148,34 @@ fft3d = _export("fft3d", FFT3D)
 ifft3d = _export("ifft3d", IFFT3D)
 
 
+def _pad_for_rfft(x: Tensor, lengths: np.ndarray, inverse: bool) -> Tensor:
+    """TF's _maybe_pad_for_rfft: zero-pad the innermost dims up to fft_length (n//2+1 last, inverse)."""
+    from tfshim.ops.array_ops import pad
+
+    shape = x._value.shape
+    rank = len(lengths)
+    if 0 in shape or len(shape) < rank:
+        return x
+    target = [int(v) for v in lengths]
+    if inverse:
+        target[-1] = target[-1] // 2 + 1
+    paddings = [[0, max(t - d, 0)] for t, d in zip(target, shape[-rank:])]
+    if not any(p for _, p in paddings):
+        return x
+    return pad(x, [[0, 0]] * (len(shape) - rank) + paddings)
+
+
 def _export_real(name: str, op: Any, rank: int, inverse: bool) -> Any:
     def fn(input_tensor: Any, fft_length: Any = None, name: Any = None) -> Tensor:
         if inverse:
             x = _complex_input(op, input_tensor)
             real = dtypes.float32 if x.dtype == dtypes.complex64 else dtypes.float64
-            return op(x, convert_to_tensor(_fft_length(x, rank, fft_length, True)), Treal=real)
+            lengths = _fft_length(x, rank, fft_length, True)
+            return op(_pad_for_rfft(x, lengths, True), convert_to_tensor(lengths), Treal=real)
         x = _real_input(input_tensor)
         cplx = dtypes.complex64 if x.dtype == dtypes.float32 else dtypes.complex128
-        return op(x, convert_to_tensor(_fft_length(x, rank, fft_length, False)), Tcomplex=cplx)
+        lengths = _fft_length(x, rank, fft_length, False)
+        return op(_pad_for_rfft(x, lengths, False), convert_to_tensor(lengths), Tcomplex=cplx)
 
     fn.__name__ = name
     fn.__doc__ = f"TF: tf.signal.{name} (fft_length defaults to the input's innermost sizes)."
@@ -168,6 +188,61 @@ rfft2d = _export_real("rfft2d", RFFT2D, 2, False)
 irfft2d = _export_real("irfft2d", IRFFT2D, 2, True)
 rfft3d = _export_real("rfft3d", RFFT3D, 3, False)
 irfft3d = _export_real("irfft3d", IRFFT3D, 3, True)
+
+
+def _register_real(forward: Any, inverse: Any, rank: int, irfft_fn: Any, rfft_fn: Any) -> None:
+    """TF's _rfft_grad_helper / _irfft_grad_helper (signal/fft_ops.py), for ranks 1 and 2."""
+    from tfshim.ops import array_ops, math_ops
+    from tfshim.ops.linalg_ops import matmul
+
+    @forward.gradient
+    def _rfft_grad(op: Any, grad: Tensor) -> Any:
+        """Returns 0.5 * (irfft(grad) * size + real(terms for the bins Hermitian symmetry dropped))."""
+        fft_length = op.inputs[1]
+        cdt = grad.dtype
+        input_shape = array_ops.shape(op.inputs[0])
+        is_even = math_ops.cast(1 - (fft_length[-1] % 2), cdt)
+
+        def ymask(length: Any) -> Tensor:
+            return math_ops.cast(1 - 2 * (array_ops.range(length) % 2), cdt)
+
+        y0 = grad[..., 0:1]
+        ym = grad[..., -1:]
+        if rank == 1:
+            extra = y0 + is_even * ym * ymask(input_shape[-1])
+        else:
+            length = input_shape[-2]
+            a = array_ops.tile(array_ops.expand_dims(array_ops.range(length), 0), (length, 1))
+            b = array_ops.transpose(a, [1, 0])
+            base = math_ops.exp(-2j * np.pi * math_ops.cast(a * b, cdt) / math_ops.cast(length, cdt))
+            expanded = array_ops.reshape(base, array_ops.concat(
+                [array_ops.ones([array_ops.rank(y0) - 2], dtypes.int32), array_ops.shape(base)], 0))
+            tiled = array_ops.tile(expanded, array_ops.concat([array_ops.shape(y0)[:-2], [1, 1]], 0))
+            extra = matmul(tiled, math_ops.conj(y0))
+            ym_term = matmul(tiled, math_ops.conj(ym))
+            inner = input_shape[-1]
+            ym_term = array_ops.tile(ym_term, array_ops.concat(
+                [array_ops.ones([array_ops.rank(grad) - 1], dtypes.int32), [inner]], 0)) * ymask(inner)
+            extra += is_even * ym_term
+        size = math_ops.cast(math_ops.reduce_prod(array_ops.shape(op.inputs[0])[-rank:]), cdt.real_dtype)
+        return 0.5 * (irfft_fn(grad, fft_length) * size + math_ops.real(extra)), None
+
+    @inverse.gradient
+    def _irfft_grad(op: Any, grad: Tensor) -> Any:
+        """Returns rfft(grad) * [1, 2, ..., 2(, 1)] / size."""
+        fft_length = op.inputs[1]
+        rdt = grad.dtype
+        cdt = dtypes.complex64 if rdt == dtypes.float32 else dtypes.complex128
+        is_odd = int(fft_length._value.reshape(-1)[-1]) % 2
+        last = op.inputs[0]._value.shape[-1]
+        mask = array_ops.concat([[1.0], 2.0 * array_ops.ones([last - 2 + is_odd], rdt),
+                                 array_ops.ones([1 - is_odd], rdt)], 0)
+        rsize = math_ops.reciprocal(math_ops.cast(math_ops.reduce_prod(array_ops.shape(grad)[-rank:]), rdt))
+        return rfft_fn(grad, fft_length) * math_ops.cast(rsize * mask, cdt), None
+
+
+_register_real(RFFT, IRFFT, 1, irfft, rfft)
+_register_real(RFFT2D, IRFFT2D, 2, irfft2d, rfft2d)
 
 
 def _shift(x: Any, axes: Any, sign: int) -> Tensor:
