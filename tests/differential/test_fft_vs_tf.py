@@ -109,3 +109,16 @@ def test_gradients_match():
             y = mod.math.reduce_sum(mod.math.real(mod.signal.fft(v) * mod.signal.ifft(v)))
         grads.append(tape.gradient(y, v).numpy())
     assert _bits_equal(*grads) == 0.0
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [12000, 20014, 65536, 131072, 131074, 196608])
+def test_long_one_dimensional(dtype, n):
+    """Above 10000: two-packet multipasses; 1-D from 131072 on: DUCC's Bailey split (threads share rows)."""
+    x = _data((n,), dtype, n, True)
+    bad = {op: f for op in ("fft", "ifft") if (f := _bits_equal(*_both(op, x)))}
+    r = _data((n,), dtype, n + 1, False)
+    got, want = _both("rfft", r)
+    bad.update({"rfft": f} if (f := _bits_equal(got, want)) else {})
+    bad.update({"irfft": f} if (f := _bits_equal(*_both("irfft", want, fft_length=[n]))) else {})
+    assert not bad, bad

@@ -766,8 +766,11 @@ def _scalar_lines(nlines: int, length: int, itemsize: int, vlen: int, nostride: 
 
 
 def _c2c_axis(re: np.ndarray, im: np.ndarray, axis: int, fwd: bool, fct: Any, nthreads: int,
-              in_size: int, simple: bool) -> tuple[np.ndarray, np.ndarray]:
-    """One general_nd step: transform every line along `axis` (C-contiguous arrays)."""
+              in_size: int, simple: bool, nostride: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """One general_nd step: transform every line along `axis` (C-contiguous arrays).
+
+    `nostride`: whether DUCC sees unit strides along the axis in both input and output (default: the
+    C-order stride of `axis` is 1)."""
     dt = re.dtype
     length = re.shape[axis]
     if simple:
@@ -785,9 +788,10 @@ def _c2c_axis(re: np.ndarray, im: np.ndarray, axis: int, fwd: bool, fct: Any, nt
     vectorized = not (length < 300 or length % 4)
     if vectorized:
         vlen = 8 if dt == np.float32 else 4
-        stride = int(np.prod(re.shape[axis + 1:], dtype=np.int64))
+        if nostride is None:
+            nostride = int(np.prod(re.shape[axis + 1:], dtype=np.int64)) == 1
         nshares = _thread_count(nthreads, in_size, length)
-        scalar = _scalar_lines(xr.shape[0], length, 2 * dt.itemsize, vlen, stride == 1, nshares)
+        scalar = _scalar_lines(xr.shape[0], length, 2 * dt.itemsize, vlen, nostride, nshares)
         outr = np.empty_like(xr)
         outi = np.empty_like(xi)
         for use_v, sel in ((False, ~scalar), (True, scalar)):
@@ -842,9 +846,41 @@ def c2c(x: np.ndarray, axes: list[int], forward: bool, fct: float = 1.0,
     f = dt.type(fct)
     nth = _intra_op_threads() if nthreads is None else nthreads
     if x.ndim == 1 and x.shape[0] >= 65536 * 2:
-        raise NotImplementedError("DUCC's 2-D (Bailey) algorithm for 1-D transforms of length >= 131072")
+        bailey = _bailey(re, im, forward, f, nth)
+        if bailey is not None:
+            return _join(*bailey)
     re, im = _c2c_planes(re, im, [a % x.ndim for a in axes], forward, f, False, nth)
     return _join(re, im)
+
+
+def _bailey(re: np.ndarray, im: np.ndarray, fwd: bool, fct: Any, nthreads: int) -> Cx | None:
+    """DUCC's c2c for long 1-D transforms (>= 131072): an f1 x f2 split (Bailey's four-step algorithm).
+
+    Columns (length f1) transformed, twiddled by UnityRoots(n)[i*j] (std::complex multiply), rows
+    (length f2) transformed with the scale, written transposed.  None when f1 < 16 (DUCC's plain plan).
+    """
+    n = re.shape[0]
+    f1 = f2 = 1
+    for p in sorted(_prime_factors(n), reverse=True):
+        if f2 > f1:
+            f1 *= p
+        else:
+            f2 *= p
+    if f1 > f2:
+        f1, f2 = f2, f1
+    if f1 < 16:
+        return None
+    dt = re.dtype
+    tr, ti = _c2c_axis(re.reshape(f1, f2), im.reshape(f1, f2), 0, fwd, dt.type(1), nthreads, n, False,
+                       nostride=False)
+    i = np.arange(f1)[:, None]
+    j = np.arange(f2)[None, :]
+    wr, wi = _roots(n, i * j, dt)
+    if fwd:
+        wi = -wi
+    tr, ti = tr * wr - ti * wi, tr * wi + ti * wr
+    orr, oi = _c2c_axis(tr, ti, 1, fwd, fct, nthreads, n, False, nostride=False)
+    return orr.T.reshape(-1).copy(), oi.T.reshape(-1).copy()
 
 
 # --------------------------------------------------------------------------------------------------
