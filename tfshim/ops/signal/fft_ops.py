@@ -12,13 +12,19 @@ from typing import Any
 
 import numpy as np
 
-from tfshim.framework import dtypes, errors
+from tfshim.framework import config, dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import ducc_fft
 from tfshim.ops.op import KernelError, defop, disallowed_dtype, tf_export
 
 _COMPLEX = (dtypes.complex64, dtypes.complex128)
+
+
+def _threads() -> int | None:
+    """TF's intra-op pool size (DUCC splits the rows of tensors >= 32768 elements among its threads)."""
+    n = config.get_intra_op_parallelism_threads()
+    return n if n > 0 else None
 
 
 def _c2c(rank: int, inverse: bool) -> Any:
@@ -31,7 +37,7 @@ def _c2c(rank: int, inverse: bool) -> Any:
         axes = list(range(x.ndim - rank, x.ndim))
         # TF's DuccFftImpl: scale 1 forward, 1/prod(lengths) (a double, rounded for complex64) backward
         scale = 1.0 / float(np.prod(x.shape[-rank:], dtype=np.float64)) if inverse else 1.0
-        return ducc_fft.c2c(np.ascontiguousarray(x), axes, not inverse, scale)
+        return ducc_fft.c2c(np.ascontiguousarray(x), axes, not inverse, scale, _threads())
 
     return kernel
 
@@ -54,7 +60,7 @@ def _r2c(rank: int) -> Any:
         if x.size == 0:
             shape = x.shape[:-1] + (n[-1] // 2 + 1 if n[-1] else 0,)
             return np.zeros(shape, Tcomplex.as_numpy_dtype)
-        return ducc_fft.r2c(x, list(range(x.ndim - rank, x.ndim)))
+        return ducc_fft.r2c(x, list(range(x.ndim - rank, x.ndim)), 1.0, _threads())
 
     return kernel
 
@@ -71,7 +77,7 @@ def _c2r(rank: int) -> Any:
             return np.zeros(shape, Treal.as_numpy_dtype)
         # TF's DuccFftImpl: scale 1/prod(fft_length) as a double, rounded for float32
         scale = 1.0 / float(np.prod(n, dtype=np.float64))
-        return ducc_fft.c2r(x, list(range(x.ndim - rank, x.ndim)), n[-1], scale)
+        return ducc_fft.c2r(x, list(range(x.ndim - rank, x.ndim)), n[-1], scale, _threads())
 
     return kernel
 
