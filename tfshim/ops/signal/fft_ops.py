@@ -122,9 +122,18 @@ def _complex_input(op: Any, x: Any) -> Tensor:
 
 
 def _real_input(x: Any) -> Tensor:
-    t = convert_to_tensor(x)
+    """TF's _rfft_wrapper: float32 preferred (a float64 NumPy array becomes float32, as in TF)."""
+    t = convert_to_tensor(x, dtype_hint=dtypes.float32)
     if t.dtype not in (dtypes.float32, dtypes.float64):
-        t = convert_to_tensor(x, dtype=dtypes.float32) if not isinstance(x, Tensor) else t
+        raise ValueError("RFFT requires tf.float32 or tf.float64 inputs, got: %s" % t)
+    return t
+
+
+def _irfft_input(x: Any) -> Tensor:
+    """TF's _irfft_wrapper: complex64 preferred."""
+    t = convert_to_tensor(x, dtype_hint=dtypes.complex64)
+    if t.dtype not in _COMPLEX:
+        raise ValueError("IRFFT requires tf.complex64 or tf.complex128 inputs, got: %s" % t)
     return t
 
 
@@ -174,7 +183,7 @@ def _pad_for_rfft(x: Tensor, lengths: np.ndarray, inverse: bool) -> Tensor:
 def _export_real(name: str, op: Any, rank: int, inverse: bool) -> Any:
     def fn(input_tensor: Any, fft_length: Any = None, name: Any = None) -> Tensor:
         if inverse:
-            x = _complex_input(op, input_tensor)
+            x = _irfft_input(input_tensor)
             real = dtypes.float32 if x.dtype == dtypes.complex64 else dtypes.float64
             lengths = _fft_length(x, rank, fft_length, True)
             return op(_pad_for_rfft(x, lengths, True), convert_to_tensor(lengths), Treal=real)
