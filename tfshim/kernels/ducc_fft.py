@@ -265,23 +265,22 @@ def _pass_twiddles(roots: _Roots, l1: int, ido: int, ip: int) -> Cx:
     return re.reshape(ip - 1, 1, ido), im.reshape(ip - 1, 1, ido)
 
 
-def _twiddle_out(outs: list[Cx], wa: Cx, fwd: bool) -> None:
-    """special_mul<fwd> of outputs u >= 1 by wa[u-1] in the columns i >= 1 (in place)."""
-    for u in range(1, len(outs)):
-        r, i = outs[u]
-        w = (wa[0][u - 1, :, 1:], wa[1][u - 1, :, 1:])
-        tr, ti = _smul((r[..., 1:], i[..., 1:]), w, fwd)
-        r = r.copy()
-        i = i.copy()
-        r[..., 1:] = tr
-        i[..., 1:] = ti
-        outs[u] = (r, i)
-
-
-def _stack(outs: list[Cx], rows: int) -> Cx:
-    re = np.stack([o[0] for o in outs], axis=1).reshape(rows, -1)
-    im = np.stack([o[1] for o in outs], axis=1).reshape(rows, -1)
-    return re, im
+def _assemble(outs: list[Cx], wa: Cx | None, fwd: bool, rows: int) -> Cx:
+    """The outputs u = 0..ip-1 as ch (rows, ip, l1, ido); outputs u >= 1 multiplied (special_mul<fwd>)
+    by wa[u-1] in the columns i >= 1."""
+    shape = (rows, len(outs)) + outs[0][0].shape[1:]
+    re = np.empty(shape, outs[0][0].dtype)
+    im = np.empty(shape, outs[0][0].dtype)
+    for u, (r, i) in enumerate(outs):
+        if u and wa is not None:
+            re[:, u, :, 0] = r[..., 0]
+            im[:, u, :, 0] = i[..., 0]
+            w = (wa[0][u - 1, :, 1:], wa[1][u - 1, :, 1:])
+            re[:, u, :, 1:], im[:, u, :, 1:] = _smul((r[..., 1:], i[..., 1:]), w, fwd)
+        else:
+            re[:, u] = r
+            im[:, u] = i
+    return re.reshape(rows, -1), im.reshape(rows, -1)
 
 
 _ODD_CONST = {
@@ -318,8 +317,8 @@ def _make_cfftp_odd(l1: int, ido: int, ip: int, roots: _Roots) -> CPass:
         s = dt.type(-1) if fwd else dt.type(1)
         ti = [s * v for v in twi]
         t0 = c[0]
-        tp = [None] + [_add(c[j], c[ip - j]) for j in range(1, h + 1)]
-        tm = [None] + [_sub(c[j], c[ip - j]) for j in range(1, h + 1)]
+        tp: list[Any] = [None] + [_add(c[j], c[ip - j]) for j in range(1, h + 1)]
+        tm: list[Any] = [None] + [_sub(c[j], c[ip - j]) for j in range(1, h + 1)]
         outs: list[Any] = [None] * ip
         r0, i0 = t0
         for j in range(1, h + 1):
@@ -328,7 +327,8 @@ def _make_cfftp_odd(l1: int, ido: int, ip: int, roots: _Roots) -> CPass:
         outs[0] = (r0, i0)
         for u in range(1, h + 1):
             car, cai = t0
-            cbr = cbi = None
+            cbr: Any = None
+            cbi: Any = None
             for j in range(1, h + 1):
                 m = (u * j) % ip
                 if m <= h:
@@ -346,9 +346,7 @@ def _make_cfftp_odd(l1: int, ido: int, ip: int, roots: _Roots) -> CPass:
             cb = (-cbr, cbi)
             outs[u] = _add((car, cai), cb)
             outs[ip - u] = _sub((car, cai), cb)
-        if wa is not None:
-            _twiddle_out(outs, wa, fwd)
-        return _stack(outs, rows)
+        return _assemble(outs, wa, fwd, rows)
 
     return run
 
@@ -362,9 +360,7 @@ def _make_cfftp2(l1: int, ido: int, roots: _Roots) -> CPass:
         ci = x[1].reshape(rows, l1, 2, ido)
         c0, c1 = (cr[:, :, 0], ci[:, :, 0]), (cr[:, :, 1], ci[:, :, 1])
         outs = [_add(c0, c1), _sub(c0, c1)]
-        if wa is not None:
-            _twiddle_out(outs, wa, fwd)
-        return _stack(outs, rows)
+        return _assemble(outs, wa, fwd, rows)
 
     return run
 
@@ -381,9 +377,7 @@ def _make_cfftp4(l1: int, ido: int, roots: _Roots) -> CPass:
         t3, t4 = _add(c[1], c[3]), _sub(c[1], c[3])
         t4 = _rot90(t4, fwd)
         outs = [_add(t2, t3), _add(t1, t4), _sub(t2, t3), _sub(t1, t4)]
-        if wa is not None:
-            _twiddle_out(outs, wa, fwd)
-        return _stack(outs, rows)
+        return _assemble(outs, wa, fwd, rows)
 
     return run
 
@@ -423,9 +417,7 @@ def _make_cfftp8(l1: int, ido: int, roots: _Roots) -> CPass:
         a4, a6 = _add(a4, a6), _sub(a4, a6)
         outs = [_add(a0, a1), _add(a4, a5), _add(a2, a3), _add(a6, a7),
                 _sub(a0, a1), _sub(a4, a5), _sub(a2, a3), _sub(a6, a7)]
-        if wa is not None:
-            _twiddle_out(outs, wa, fwd)
-        return _stack(outs, rows)
+        return _assemble(outs, wa, fwd, rows)
 
     return run
 
@@ -497,9 +489,7 @@ def _make_cfftpg(l1: int, ido: int, ip: int, roots: _Roots) -> CPass:
         for j in range(1, ipph):
             outs[j] = _add(cx[j], cx[ip - j])
             outs[ip - j] = _sub(cx[j], cx[ip - j])
-        if wa is not None:
-            _twiddle_out(outs, wa, fwd)
-        return _stack(outs, rows)
+        return _assemble(outs, wa, fwd, rows)
 
     return run
 

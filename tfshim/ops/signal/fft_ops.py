@@ -211,7 +211,7 @@ def _register_real(forward: Any, inverse: Any, rank: int, irfft_fn: Any, rfft_fn
     from tfshim.ops.linalg_ops import matmul
 
     @forward.gradient
-    def _rfft_grad(op: Any, grad: Tensor) -> Any:
+    def _rfft_grad(op: Any, grad: Any) -> Any:
         """Returns 0.5 * (irfft(grad) * size + real(terms for the bins Hermitian symmetry dropped))."""
         fft_length = op.inputs[1]
         cdt = grad.dtype
