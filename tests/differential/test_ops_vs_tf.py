@@ -505,9 +505,9 @@ EXTRA_SPECS: list[OpSpec] = [
     OpSpec("signal.fft/ifft", lambda mod, x, y: [f(mod.signal.fft(mod.complex(x, y))) for f in (mod.math.real,
                                                                                              mod.math.imag)]
            + [mod.math.real(mod.signal.ifft(mod.complex(x, y)))], 2, same_shape=True, min_rank=1,
-           dtypes=("float32", "float64"), bounded=100.0, max_examples=10, **NOT_EXACT),
+           dtypes=("float32", "float64"), bounded=100.0, max_examples=10),
     OpSpec("signal.rfft/irfft", lambda mod, x: mod.signal.irfft(mod.signal.rfft(x), [x.shape[-1]]), 1, min_rank=1,
-           dtypes=("float32", "float64"), bounded=100.0, grad=False, max_examples=10, **NOT_EXACT),
+           dtypes=("float32", "float64"), bounded=100.0, max_examples=10),
     OpSpec("signal.frame", lambda mod, x: mod.signal.frame(x, 2, 1, pad_end=True), 1, min_rank=1, max_examples=10),
     OpSpec("signal.windows", lambda mod, x: [mod.signal.hann_window(x.shape[0] + 1, dtype=x.dtype),
                                              mod.signal.hamming_window(x.shape[0] + 2, periodic=False,

@@ -177,7 +177,9 @@ def set_inter_op_parallelism_threads(num_threads: int) -> None:
 
 @tf_export("config.threading.set_intra_op_parallelism_threads")
 def set_intra_op_parallelism_threads(num_threads: int) -> None:
-    """Sets TF's intra-op thread pool size (0: TF picks); tfshim's NumPy kernels are not affected."""
+    """Sets TF's intra-op thread pool size (0: TF picks the schedulable CPUs).
+
+    tfshim computes in the calling thread; only the FFTs use the number, to split rows as DUCC does."""
     _thread_setter("intra_op_threads", "Intra op")(num_threads)
 
 
