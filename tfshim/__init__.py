@@ -65,6 +65,7 @@ from tfshim.ops.math_ops import acosh as acosh
 from tfshim.ops.math_ops import add as add
 from tfshim.ops.math_ops import add_n as add_n
 from tfshim.ops.math_ops import angle as angle
+from tfshim.ops.special_math_ops import approx_top_k as approx_top_k
 from tfshim.ops.math_ops import argmax as argmax
 from tfshim.ops.math_ops import argmin as argmin
 from tfshim.ops.array_ops import argsort as argsort
@@ -79,6 +80,7 @@ from tfshim.ops.check_ops import assert_rank as assert_rank
 from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
 from tfshim.ops.math_ops import atanh as atanh
+from tfshim.ops.special_math_ops import betainc as betainc
 from tfshim.framework.dtypes import bfloat16 as bfloat16
 from tfshim.ops.bincount_ops import bincount as bincount
 from tfshim.framework.dtypes import bool as bool
@@ -140,6 +142,8 @@ from tfshim.ops.histogram_ops import histogram_fixed_width as histogram_fixed_wi
 from tfshim.ops.histogram_ops import histogram_fixed_width_bins as histogram_fixed_width_bins
 from tfshim.ops.array_ops import identity as identity
 from tfshim.ops.array_ops import identity_n as identity_n
+from tfshim.ops.special_math_ops import igamma as igamma
+from tfshim.ops.special_math_ops import igammac as igammac
 from tfshim.ops.math_ops import imag as imag
 from tfshim.eager.def_function import init_scope as init_scope
 from tfshim.framework.dtypes import int16 as int16
@@ -290,6 +294,7 @@ __all__ = [
     'add',
     'add_n',
     'angle',
+    'approx_top_k',
     'argmax',
     'argmin',
     'argsort',
@@ -306,6 +311,7 @@ __all__ = [
     'atanh',
     'autodiff',
     'autograph',
+    'betainc',
     'bfloat16',
     'bincount',
     'bitwise',
@@ -376,6 +382,8 @@ __all__ = [
     'histogram_fixed_width_bins',
     'identity',
     'identity_n',
+    'igamma',
+    'igammac',
     'imag',
     'image',
     'init_scope',
