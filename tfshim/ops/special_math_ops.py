@@ -38,7 +38,7 @@ from tfshim.ops.math_ops import (
     reduce_to_shape,
     unary,
 )
-from tfshim.ops.op import KERNELS, KernelError, defop, error_suffix, make_bool, make_float, make_int, run_op, tf_export
+from tfshim.ops.op import KERNELS, KernelError, as_called, defop, error_suffix, make_bool, make_float, make_int, run_op, tf_export
 from tfshim.util import dispatch
 
 # ===== inverse error function, inverse normal CDF =====
@@ -452,7 +452,10 @@ def approx_top_k(input: Any, k: Any, reduction_dimension: Any = -1, recall_targe
                  aggregate_to_topk=make_bool(aggregate_to_topk, "aggregate_to_topk"))
     raw = (input,)
     x = convert_to_tensor(input)
-    ApproxTopK.check(x)
+    try:
+        ApproxTopK.check(x)
+    except errors.OpError as e:
+        raise as_called(e, raw) from None
     if attrs["reduction_dimension"] != -1 or not attrs["is_max_k"]:
         node = ("ApproxTopK[T=DT_%s, aggregate_to_topk=%s, is_max_k=%s, k=%d, recall_target=%s, "
                 "reduction_dimension=%d, reduction_input_size_override=%d]" % (
