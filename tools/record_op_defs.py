@@ -133,7 +133,8 @@ except tf.errors.NotFoundError:
 # (ops.op.check_kernel).
 kernel_table = {}
 # Ops whose CPU kernels cover every T but not every value of another attr (MaxPoolGradWithArgmax: Targmax
-# int64 only; ApproxTopK: reduction_dimension -1 and is_max_k only): their lists are quoted in tfshim's own NotFoundErrors.
+# int64 only; ApproxTopK: reduction_dimension -1 and is_max_k only): their lists are quoted in tfshim's own
+# NotFoundErrors.
 OTHER_ATTR_KERNELS = ("MaxPoolGradWithArgmax", "ApproxTopK")
 for name in OPS:
     od = op_def_registry.get(name)

@@ -237,6 +237,7 @@ def i1(x: np.ndarray, m: MathEnv) -> np.ndarray:
 
 def _k_small(x: np.ndarray, m: MathEnv, order: int) -> np.ndarray:
     t = x.dtype.type
+    a: tuple
     if order == 0:
         a = _K0_A64 if _f64(x) else _K0_A32
         s = chebevl(x * x + t(-2.0), a)
@@ -249,6 +250,7 @@ def _k_small(x: np.ndarray, m: MathEnv, order: int) -> np.ndarray:
 
 def _k_tail(x: np.ndarray, order: int) -> np.ndarray:
     t = x.dtype.type
+    b: tuple
     if order == 0:
         b = _K0_B64 if _f64(x) else _K0_B32
     else:

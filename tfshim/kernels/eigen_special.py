@@ -13,6 +13,8 @@ float16 runs the float32 kernels and rounds (Eigen's Half.h).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -61,7 +63,7 @@ def atanh(x: np.ndarray) -> np.ndarray:
                    "atanh")
 
 
-def _libm_each(name: str, fallback: object) -> object:
+def _libm_each(name: str, fallback: Any) -> Callable[[np.ndarray], np.ndarray]:
     """A kernel calling glibc's `name` on every element (Eigen's scalar functor); math.<fallback> without glibc."""
 
     def run(x: np.ndarray) -> np.ndarray:
@@ -245,7 +247,7 @@ _NDTRI_Q2 = (1.0, 6.02427039364742014255e0, 3.67983563856160859403e0, 1.37702099
              2.89247864745380683936e-6, 6.79019408009981274425e-9)
 
 
-def _ndtri_typed(a: np.ndarray, log: object, recip: object) -> np.ndarray:
+def _ndtri_typed(a: np.ndarray, log: Callable, recip: Callable) -> np.ndarray:
     """Eigen generic_ndtri: rational approximation about 1/2, and in sqrt(-2 log b) towards the tails."""
     t = a.dtype.type
     one, zero = t(1), t(0)
@@ -255,11 +257,12 @@ def _ndtri_typed(a: np.ndarray, log: object, recip: object) -> np.ndarray:
     # |b - 1/2| small
     c = b - t(0.5)
     c2 = c * c
-    central = (c * (c2 * (em._polevl(c2, _NDTRI_P0, t) / em._polevl(c2, _NDTRI_Q0, t))) + c) * t(2.50662827463100050242e0)
+    ratio = em._polevl(c2, _NDTRI_P0, t) / em._polevl(c2, _NDTRI_Q0, t)
+    central = (c * (c2 * ratio) + c) * t(2.50662827463100050242e0)
     # tails
-    x = np.sqrt(t(-2) * log(b))  # type: ignore[operator]
-    x0 = x - log(x) / x  # type: ignore[operator]
-    z = recip(x)  # type: ignore[operator]
+    x = np.sqrt(t(-2) * log(b))
+    x0 = x - log(x) / x
+    z = recip(x)
     r1 = em._polevl(z, _NDTRI_P1, t) / em._polevl(z, _NDTRI_Q1, t)
     r2 = em._polevl(z, _NDTRI_P2, t) / em._polevl(z, _NDTRI_Q2, t)
     x1 = z * np.where(x < t(8.0), r1, r2)
@@ -317,7 +320,7 @@ def erfinv(x: np.ndarray) -> np.ndarray:
 _VALUE, _DERIVATIVE = 0, 1
 
 
-def _machep(t: type) -> np.generic:
+def _machep(t: Any) -> Any:
     return t(np.finfo(t).eps / 2)
 
 
@@ -480,15 +483,15 @@ def igammac(a: np.ndarray, x: np.ndarray) -> np.ndarray:
 # Scalar code with branches and data-dependent loops: run element by element in the element's precision.
 
 
-def _lib1(name: str, v: np.generic) -> np.generic:
+def _lib1(name: str, v: Any) -> Any:
     return em._libm(name, np.array([v]))[0]
 
 
-def _lgam1(v: np.generic) -> np.generic:
+def _lgam1(v: Any) -> Any:
     return lgamma(np.array([v]))[0]
 
 
-def _incbeta_cfe(a: np.generic, b: np.generic, x: np.generic, small_branch: bool) -> np.generic:
+def _incbeta_cfe(a: Any, b: Any, x: Any, small_branch: bool) -> Any:
     t = type(a)
     machep = _machep(t)
     big = t(1) / machep if t is np.float32 else t(1) / t(np.finfo(t).eps)
@@ -531,7 +534,7 @@ def _incbeta_cfe(a: np.generic, b: np.generic, x: np.generic, small_branch: bool
     return ans
 
 
-def _incbps_f32(a: np.generic, b: np.generic, x: np.generic) -> np.generic:
+def _incbps_f32(a: Any, b: Any, x: Any) -> Any:
     f = np.float32
     machep = _machep(f)
     y = a * _lib1("log", x) + (b - f(1)) * _lib1("log1p", -x) - _lib1("log", a)
@@ -551,7 +554,7 @@ def _incbps_f32(a: np.generic, b: np.generic, x: np.generic) -> np.generic:
     return _lib1("exp", y) * (f(1) + s)
 
 
-def _incbsa_f32(aa: np.generic, bb: np.generic, xx: np.generic) -> np.generic:
+def _incbsa_f32(aa: Any, bb: Any, xx: Any) -> Any:
     f = np.float32
     onemx = f(1) - xx
     reversed_ab = xx > (aa / (aa + bb))
@@ -572,14 +575,14 @@ def _incbsa_f32(aa: np.generic, bb: np.generic, xx: np.generic) -> np.generic:
     return f(1) - t if reversed_ab else t
 
 
-def _betainc_f32(a: np.generic, b: np.generic, x: np.generic) -> np.generic:
+def _betainc_f32(a: Any, b: Any, x: Any) -> Any:
     f = np.float32
     if a <= f(0) or b <= f(0):
         return f(np.nan)
     return _betainc_f32_body(a, b, x)
 
 
-def _betainc_f32_body(a: np.generic, b: np.generic, x: np.generic) -> np.generic:
+def _betainc_f32_body(a: Any, b: Any, x: Any) -> Any:
     f = np.float32
     if x <= f(0) or x >= f(1):
         if x == f(0):
@@ -594,7 +597,7 @@ def _betainc_f32_body(a: np.generic, b: np.generic, x: np.generic) -> np.generic
     return _incbsa_f32(a, b, x)
 
 
-def _incbps_f64(a: np.generic, b: np.generic, x: np.generic) -> np.generic:
+def _incbps_f64(a: Any, b: Any, x: Any) -> Any:
     d = np.float64
     machep = _machep(d)
     ai = d(1) / a
@@ -615,7 +618,7 @@ def _incbps_f64(a: np.generic, b: np.generic, x: np.generic) -> np.generic:
     return _lib1("exp", t)
 
 
-def _betainc_f64(aa: np.generic, bb: np.generic, xx: np.generic) -> np.generic:
+def _betainc_f64(aa: Any, bb: Any, xx: Any) -> Any:
     d = np.float64
     machep = _machep(d)
     if aa <= d(0) or bb <= d(0):

@@ -130,7 +130,8 @@ _EXPINT_TAILS = (
 def _expint(x: np.ndarray) -> np.ndarray:
     """TF Expint: Ei(x) (Cephes ei: a rational series below 2, exp(x)/x (1 + R(1/x)/x) on six intervals)."""
     t = x.dtype.type
-    num, den = _EXPINT_1
+    num: tuple = _EXPINT_1[0]
+    den: tuple = _EXPINT_1[1]
     f = _polevl(x, num) / _polevl(x, den)
     out = ((x * f) + t(0.5772156649015329)) + _libm("log", x)
     w = t(1) / x

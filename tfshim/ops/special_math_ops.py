@@ -38,7 +38,18 @@ from tfshim.ops.math_ops import (
     reduce_to_shape,
     unary,
 )
-from tfshim.ops.op import KERNELS, KernelError, as_called, defop, error_suffix, make_bool, make_float, make_int, run_op, tf_export
+from tfshim.ops.op import (
+    KERNELS,
+    KernelError,
+    as_called,
+    defop,
+    error_suffix,
+    make_bool,
+    make_float,
+    make_int,
+    run_op,
+    tf_export,
+)
 from tfshim.util import dispatch
 
 # ===== inverse error function, inverse normal CDF =====
@@ -411,7 +422,11 @@ def betainc(a: Any, b: Any, x: Any, name: Any = None) -> Tensor:
 
 # ===== approximate top-k =====
 
-ApproxTopKOutput = collections.namedtuple("ApproxTopK", ["values", "indices"])
+def _approx_top_k_namedtuple() -> Any:
+    return collections.namedtuple("ApproxTopK", ["values", "indices"])
+
+
+ApproxTopKOutput = _approx_top_k_namedtuple()
 
 
 def _approx_top_k_kernel(x: np.ndarray, k: int, reduction_dimension: int = -1, recall_target: float = 0.95,
@@ -445,7 +460,8 @@ def approx_top_k(input: Any, k: Any, reduction_dimension: Any = -1, recall_targe
                  name: Any = None) -> Any:
     """TF: tf.approx_top_k (ApproxTopK). On CPU TF runs the exact TopK kernel, for reduction_dimension -1 and
     is_max_k only: sorted values and int32 indices, ties to the lower index."""
-    attrs = dict(k=make_int(k, "k"), reduction_dimension=make_int(reduction_dimension, "reduction_dimension"),
+    attrs: dict[str, Any] = dict(
+                 k=make_int(k, "k"), reduction_dimension=make_int(reduction_dimension, "reduction_dimension"),
                  recall_target=make_float(recall_target, "recall_target"), is_max_k=make_bool(is_max_k, "is_max_k"),
                  reduction_input_size_override=make_int(reduction_input_size_override,
                                                         "reduction_input_size_override"),
