@@ -280,7 +280,9 @@ def _ndtri_packet_f32(a: np.ndarray) -> np.ndarray:
 
 def _ndtri_scalar(a: np.ndarray) -> np.ndarray:
     with np.errstate(all="ignore"), em._tf_fpenv():
-        return _ndtri_typed(a, lambda v: em._libm("log", v), lambda v: v.dtype.type(1) / v)
+        # (double: TF's scalar log of a negative number is +qNaN, measured; eigen_math._log_tail_f64)
+        log = em._log_tail_f64 if a.dtype == _F64 else (lambda v: em._libm("log", v))
+        return _ndtri_typed(a, log, lambda v: v.dtype.type(1) / v)
 
 
 def ndtri(x: np.ndarray) -> np.ndarray:

@@ -245,7 +245,8 @@ def _spence(x: np.ndarray) -> np.ndarray:
     spence = np.where(three_halves < x, ((-half) * z) * z - spence, spence)
     spence = np.where(x == one, zero, spence)
     spence = np.where(x == zero, pi2o6, spence)
-    return np.where(x < zero, t(np.nan), spence)
+    # measured: a NaN input comes back as itself (quieted)
+    return em._quiet_nan_of(x, np.where(x < zero, t(np.nan), spence))
 
 
 dawsn = _dawsn
