@@ -80,7 +80,6 @@ from tfshim.ops.check_ops import assert_rank as assert_rank
 from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
 from tfshim.ops.math_ops import atanh as atanh
-from tfshim.ops.special_math_ops import betainc as betainc
 from tfshim.framework.dtypes import bfloat16 as bfloat16
 from tfshim.ops.bincount_ops import bincount as bincount
 from tfshim.framework.dtypes import bool as bool
@@ -142,8 +141,6 @@ from tfshim.ops.histogram_ops import histogram_fixed_width as histogram_fixed_wi
 from tfshim.ops.histogram_ops import histogram_fixed_width_bins as histogram_fixed_width_bins
 from tfshim.ops.array_ops import identity as identity
 from tfshim.ops.array_ops import identity_n as identity_n
-from tfshim.ops.special_math_ops import igamma as igamma
-from tfshim.ops.special_math_ops import igammac as igammac
 from tfshim.ops.math_ops import imag as imag
 from tfshim.eager.def_function import init_scope as init_scope
 from tfshim.framework.dtypes import int16 as int16
@@ -311,7 +308,6 @@ __all__ = [
     'atanh',
     'autodiff',
     'autograph',
-    'betainc',
     'bfloat16',
     'bincount',
     'bitwise',
@@ -382,8 +378,6 @@ __all__ = [
     'histogram_fixed_width_bins',
     'identity',
     'identity_n',
-    'igamma',
-    'igammac',
     'imag',
     'image',
     'init_scope',

@@ -377,13 +377,13 @@ def _igammac_grad(op: Any, grad: Tensor) -> tuple:
     return Neg(ga), Neg(gx)
 
 
-@tf_export("math.igamma", "igamma")
+@tf_export("math.igamma")
 def igamma(a: Any, x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.igamma: the regularized lower incomplete gamma function P(a, x)."""
     return binary(Igamma, a, x)
 
 
-@tf_export("math.igammac", "igammac")
+@tf_export("math.igammac")
 def igammac(a: Any, x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.igammac: the regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x)."""
     return binary(Igammac, a, x)
@@ -411,7 +411,7 @@ def _betainc_grad(op: Any, grad: Tensor) -> tuple:
     return None, None, reduce_to_shape(Mul(partial_x, grad), x._value.shape)
 
 
-@tf_export("math.betainc", "betainc")
+@tf_export("math.betainc")
 def betainc(a: Any, b: Any, x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.betainc: the regularized incomplete beta function I_x(a, b)."""
     raw = (a, b, x)
