@@ -65,6 +65,7 @@ from tfshim.ops.math_ops import acosh as acosh
 from tfshim.ops.math_ops import add as add
 from tfshim.ops.math_ops import add_n as add_n
 from tfshim.ops.math_ops import angle as angle
+from tfshim.ops.special_math_ops import approx_top_k as approx_top_k
 from tfshim.ops.math_ops import argmax as argmax
 from tfshim.ops.math_ops import argmin as argmin
 from tfshim.ops.array_ops import argsort as argsort
@@ -290,6 +291,7 @@ __all__ = [
     'add',
     'add_n',
     'angle',
+    'approx_top_k',
     'argmax',
     'argmin',
     'argsort',

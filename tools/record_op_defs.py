@@ -38,6 +38,8 @@ def summarize_attr_value(v):
             return "[" + ", ".join('"%s"' % x.decode() for x in v.list.s) + "]"
         if v.list.i:
             return "[" + ", ".join(str(x) for x in v.list.i) + "]"
+        if v.list.b:
+            return "[" + ", ".join("true" if x else "false" for x in v.list.b) + "]"
         return "[" + ", ".join(type_name(t) for t in v.list.type) + "]"
     if kind == "b":
         return "true" if v.b else "false"
@@ -130,9 +132,10 @@ except tf.errors.NotFoundError:
 # Ops with no CPU kernel for some allowed T: tfshim raises TF's NotFoundError for those dtypes
 # (ops.op.check_kernel).
 kernel_table = {}
-# Ops whose CPU kernels cover every T but not every value of another type attr (MaxPoolGradWithArgmax: Targmax
-# int64 only): their lists are quoted in tfshim's own NotFoundErrors.
-OTHER_ATTR_KERNELS = ("MaxPoolGradWithArgmax",)
+# Ops whose CPU kernels cover every T but not every value of another attr (MaxPoolGradWithArgmax: Targmax
+# int64 only; ApproxTopK: reduction_dimension -1 and is_max_k only): their lists are quoted in tfshim's own
+# NotFoundErrors.
+OTHER_ATTR_KERNELS = ("MaxPoolGradWithArgmax", "ApproxTopK")
 for name in OPS:
     od = op_def_registry.get(name)
     t_attr = [a for a in od.attr if a.name == "T"] if od is not None else []

@@ -74,6 +74,37 @@ def _idx(mod, x):
 
 
 INTS_AND_BOOL = INTS + ("bool",)
+# Special functions (ops/special_math_ops.py). Packet float32 paths that call Eigen's prsqrt / preciprocal
+# (VRSQRTPS / VRCPPS + Newton) carry the CPU vendor's approximation tables: last-bit differences on other
+# hardware (compat/DIFFERENCES.md), so those specs compare to tolerance; the scalar-only kernels are bit-exact.
+_RCP_NOTE = "float32 packets use VRSQRTPS/VRCPPS tables (compat/DIFFERENCES.md: hardware last bits)"
+_F32_F64 = ("float32", "float64")
+SPECIAL_SPECS: list[OpSpec] = [
+    *[unary(f"math.special.{n}", max_examples=25, **NOT_EXACT, note=_RCP_NOTE)
+      for n in ("bessel_i0", "bessel_i0e", "bessel_i1", "bessel_i1e", "bessel_k0", "bessel_k0e", "bessel_k1",
+                "bessel_k1e", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1")],
+    unary("math.bessel_i1e", max_examples=10, **NOT_EXACT, note=_RCP_NOTE),
+    *[unary(f"math.special.{n}", dtypes=_F32_F64, rejected=("float16",), max_examples=25)
+      for n in ("dawsn", "expint", "fresnel_cos", "fresnel_sin", "spence")],
+    *[unary(f"math.{n}", dtypes=_F32_F64, rejected=("float16",), max_examples=25, **NOT_EXACT, note=_RCP_NOTE)
+      for n in ("erfinv", "ndtri", "erfcinv")],
+    OpSpec("math.erfinv[unit]", lambda mod, x: mod.math.erfinv(mod.math.tanh(x)), 1, dtypes=_F32_F64,
+           max_examples=20, **NOT_EXACT, note=_RCP_NOTE),
+    binary("math.igamma", dtypes=_F32_F64, rejected=("float16",), max_examples=25),
+    binary("math.igammac", dtypes=_F32_F64, rejected=("float16",), max_examples=25),
+    OpSpec("math.igamma[abs]", lambda mod, a, x: mod.math.igamma(mod.abs(a), mod.abs(x)), 2, dtypes=_F32_F64,
+           max_examples=25),
+    OpSpec("math.betainc", lambda mod, x, y: mod.math.betainc(mod.abs(x), mod.abs(y), mod.math.sigmoid(x - y)), 2,
+           same_shape=True, dtypes=_F32_F64, max_examples=20),
+    OpSpec("math.betainc[rejected]", lambda mod, x, y: mod.math.betainc(x, y, x), 2, same_shape=True,
+           dtypes=("float16",), grad=False, max_examples=5),
+    OpSpec("math.approx_max_k", lambda mod, x: mod.math.approx_max_k(x, 1), 1, min_rank=1,
+           dtypes=("float16", "float32"), rejected=("float64",), bounded=2.0**99, max_examples=20),
+    OpSpec("nn.approx_max_k[k=2]", lambda mod, x: mod.nn.approx_max_k(mod.concat([x, x], -1), 2), 1, min_rank=1,
+           dtypes=("float32",), bounded=2.0**99, max_examples=20),
+    OpSpec("math.approx_min_k", lambda mod, x: mod.math.approx_min_k(x, 1), 1, min_rank=1, dtypes=("float32",),
+           grad=False, max_examples=5),
+]
 # Ops of the op library not covered above (every public op: tfshim.math / nn / linalg / bitwise / top level).
 EXTRA_SPECS: list[OpSpec] = [
     # ---- elementwise math
@@ -681,6 +712,7 @@ SPECS: list[OpSpec] = [
            same_shape=True, min_rank=1),
     OpSpec("nn.moments", lambda mod, x: mod.nn.moments(x, axes=[0]), 1, min_rank=1, **NOT_EXACT),
     *EXTRA_SPECS,
+    *SPECIAL_SPECS,
 ]
 
 _SPECIALS = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, np.inf, -np.inf, np.nan, 1e-30, -1e30, 1e-40, 65504.0, 3.0e38]

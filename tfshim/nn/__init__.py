@@ -2,6 +2,8 @@
 # ruff: noqa: I001, E402
 
 from tfshim.ops.candidate_sampling_ops import all_candidate_sampler as all_candidate_sampler
+from tfshim.ops.special_math_ops import approx_max_k as approx_max_k
+from tfshim.ops.special_math_ops import approx_min_k as approx_min_k
 from tfshim.ops.nn_impl import atrous_conv2d as atrous_conv2d
 from tfshim.ops.nn_impl import atrous_conv2d_transpose as atrous_conv2d_transpose
 from tfshim.ops.nn_ops import avg_pool as avg_pool
@@ -79,6 +81,8 @@ from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
     'all_candidate_sampler',
+    'approx_max_k',
+    'approx_min_k',
     'atrous_conv2d',
     'atrous_conv2d_transpose',
     'avg_pool',
