@@ -79,6 +79,7 @@ from tfshim.ops.check_ops import assert_rank as assert_rank
 from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
 from tfshim.ops.math_ops import atanh as atanh
+from tfshim.ops.array_ops import batch_to_space as batch_to_space
 from tfshim.framework.dtypes import bfloat16 as bfloat16
 from tfshim.ops.bincount_ops import bincount as bincount
 from tfshim.framework.dtypes import bool as bool
@@ -198,6 +199,7 @@ from tfshim.ops.math_ops import reduce_min as reduce_min
 from tfshim.ops.math_ops import reduce_prod as reduce_prod
 from tfshim.ops.math_ops import reduce_sum as reduce_sum
 from tfshim.ops.array_ops import repeat as repeat
+from tfshim.ops.array_ops import required_space_to_batch_paddings as required_space_to_batch_paddings
 from tfshim.ops.array_ops import reshape as reshape
 from tfshim.framework.dtypes import resource as resource
 from tfshim.ops.array_ops import reverse as reverse
@@ -220,6 +222,8 @@ from tfshim.ops.math_ops import sinh as sinh
 from tfshim.ops.array_ops import size as size
 from tfshim.ops.array_ops import slice as slice
 from tfshim.ops.array_ops import sort as sort
+from tfshim.ops.array_ops import space_to_batch as space_to_batch
+from tfshim.ops.array_ops import space_to_batch_nd as space_to_batch_nd
 from tfshim.ops.array_ops import split as split
 from tfshim.ops.math_ops import sqrt as sqrt
 from tfshim.ops.math_ops import square as square
@@ -306,6 +310,7 @@ __all__ = [
     'atanh',
     'autodiff',
     'autograph',
+    'batch_to_space',
     'bfloat16',
     'bincount',
     'bitwise',
@@ -443,6 +448,7 @@ __all__ = [
     'reduce_prod',
     'reduce_sum',
     'repeat',
+    'required_space_to_batch_paddings',
     'reshape',
     'resource',
     'reverse',
@@ -467,6 +473,8 @@ __all__ = [
     'size',
     'slice',
     'sort',
+    'space_to_batch',
+    'space_to_batch_nd',
     'sparse',
     'split',
     'sqrt',

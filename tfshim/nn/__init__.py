@@ -66,6 +66,7 @@ from tfshim.ops.nn_ops import softmax as softmax
 from tfshim.ops.nn_ops import softmax_cross_entropy_with_logits as softmax_cross_entropy_with_logits
 from tfshim.ops.nn_ops import softplus as softplus
 from tfshim.ops.nn_ops import softsign as softsign
+from tfshim.ops.array_ops import space_to_batch as space_to_batch
 from tfshim.ops.nn_impl import space_to_depth as space_to_depth
 from tfshim.ops.nn_ops import sparse_softmax_cross_entropy_with_logits as sparse_softmax_cross_entropy_with_logits
 from tfshim.ops.nn_impl import sufficient_statistics as sufficient_statistics
@@ -143,6 +144,7 @@ __all__ = [
     'softmax_cross_entropy_with_logits',
     'softplus',
     'softsign',
+    'space_to_batch',
     'space_to_depth',
     'sparse_softmax_cross_entropy_with_logits',
     'sufficient_statistics',

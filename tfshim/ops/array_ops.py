@@ -938,6 +938,210 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
                      f"Received `mode` = {mode}")
 
 
+# ===== space_to_batch / batch_to_space =========================================================
+# TF: kernels/spacetobatch_op.cc, batchtospace_op.cc. Both kernels first fold into the batch (or depth) the
+# leading (trailing) block dimensions that have block 1 and no padding/crop, and support at most 4 block
+# dimensions besides; their checks follow the kernels' order.
+
+_MAX_BLOCK_DIMS = 4
+
+
+def _block_args(x: np.ndarray, block_shape: np.ndarray, pads: np.ndarray, what: str) -> tuple:
+    """Checks the block_shape / paddings (crops) shapes as both kernels do; returns them as Python ints and
+    the number of block dimensions the kernel works on (after folding the trivial leading/trailing ones)."""
+    if block_shape.ndim != 1:
+        raise KernelError(errors.InvalidArgumentError, "block_shape rank should be 1 instead of %d" % block_shape.ndim)
+    m = block_shape.shape[0]
+    if x.ndim < 1 + m:
+        raise KernelError(errors.InvalidArgumentError, "input rank should be >= %d instead of %d" % (1 + m, x.ndim))
+    if not (pads.ndim == 2 and pads.shape[0] == m and pads.shape[1] == 2):
+        raise KernelError(errors.InvalidArgumentError, "%s should have shape [%d, 2] instead of %s"
+                          % (what, m, _dims(pads.shape)))
+    block = [int(b) for b in block_shape]
+    pad = [(int(a), int(b)) for a, b in pads]
+    trivial = [pad[i] == (0, 0) and block[i] == 1 for i in builtins_range(m)]
+    prefix = 0
+    while prefix < m and trivial[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < m - prefix and trivial[m - 1 - suffix]:
+        suffix += 1
+    return block, pad, prefix, m - suffix
+
+
+def _max_block_dims_check(internal: int) -> None:
+    if internal > _MAX_BLOCK_DIMS:
+        raise KernelError(errors.InvalidArgumentError, "Maximum number of non-combined block dimensions is %d but "
+                          "must not exceed %d" % (internal, _MAX_BLOCK_DIMS))
+
+
+def _space_to_batch_nd_kernel(x: np.ndarray, block_shape: np.ndarray, paddings: np.ndarray) -> Any:
+    block, pad, first, last = _block_args(x, block_shape, paddings, "paddings")
+    product = 1
+    for i, b in enumerate(block):
+        if b < 1:
+            raise KernelError(errors.InvalidArgumentError, "All values in block_shape must be positive, got value, "
+                              "%d at index %d." % (b, i))
+        product *= b
+    _max_block_dims_check(last - first)
+    if last == first:
+        return x
+    m = len(block)
+    for i in builtins_range(first, last):
+        a, b = pad[i]
+        if a < 0 or b < 0:
+            raise KernelError(errors.InvalidArgumentError, "Paddings must be non-negative")
+        padded = x.shape[i + 1] + a + b
+        if padded % block[i]:
+            raise KernelError(errors.InvalidArgumentError, "padded_shape[%d]=%d is not divisible by block_shape[%d]=%d"
+                              % (i, padded, i, block[i]))
+    padded_x = np.pad(x, [(0, 0)] + pad + [(0, 0)] * (x.ndim - 1 - m))
+    rest = padded_x.shape[1 + m:]
+    # [batch, s0/b0, b0, ..., rest] -> [b0, ..., batch, s0/b0, ..., rest]
+    split = [x.shape[0]]
+    for i in builtins_range(m):
+        split += [padded_x.shape[i + 1] // block[i], block[i]]
+    y = padded_x.reshape(split + list(rest))
+    perm = [2 + 2 * i for i in builtins_range(m)] + [0] + [1 + 2 * i for i in builtins_range(m)]
+    perm += list(builtins_range(1 + 2 * m, y.ndim))
+    out_shape = [x.shape[0] * product] + [padded_x.shape[i + 1] // block[i] for i in builtins_range(m)] + list(rest)
+    return np.ascontiguousarray(y.transpose(perm)).reshape(out_shape)
+
+
+def _batch_to_space_nd_kernel(x: np.ndarray, block_shape: np.ndarray, crops: np.ndarray) -> Any:
+    block, crop, first, last = _block_args(x, block_shape, crops, "crops")
+    product = 1
+    for b in block:
+        product *= b
+    if product <= 0:
+        raise KernelError(errors.InvalidArgumentError, "Product of block sizes must be positive, got %d" % product)
+    _max_block_dims_check(last - first)
+    if last == first:
+        return x
+    if x.shape[0] % product:
+        raise KernelError(errors.InvalidArgumentError, "Input batch dimension (%d) is not divisible by product of "
+                          "block sizes (%d)" % (x.shape[0], product))
+    for i in builtins_range(first, last):
+        a, b = crop[i]
+        if a < 0 or b < 0:
+            raise KernelError(errors.InvalidArgumentError, "Crops must be non-negative")
+        cropped = x.shape[i + 1] * block[i] - a - b
+        if cropped < 0:
+            raise KernelError(errors.InvalidArgumentError, "cropped_shape[%d]=%d must be non-negative" % (i, cropped))
+    m = len(block)
+    batch = x.shape[0] // product
+    spatial = list(x.shape[1:1 + m])
+    rest = list(x.shape[1 + m:])
+    # [b0, ..., batch, s0, ..., rest] -> [batch, s0, b0, s1, b1, ..., rest]
+    y = x.reshape(block + [batch] + spatial + rest)
+    perm = [m]
+    for i in builtins_range(m):
+        perm += [m + 1 + i, i]
+    perm += list(builtins_range(2 * m + 1, y.ndim))
+    y = np.ascontiguousarray(y.transpose(perm)).reshape([batch] + [s * b for s, b in zip(spatial, block)] + rest)
+    key = (builtins_slice(None),) + tuple(builtins_slice(a, y.shape[i + 1] - b) for i, (a, b) in enumerate(crop))
+    return np.ascontiguousarray(y[key])
+
+
+SpaceToBatchND = defop("SpaceToBatchND", _space_to_batch_nd_kernel)
+BatchToSpaceND = defop("BatchToSpaceND", _batch_to_space_nd_kernel)
+
+
+@SpaceToBatchND.gradient
+def _space_to_batch_nd_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns batch_to_space_nd(grad, block_shape, paddings): the opposite op."""
+    return BatchToSpaceND(grad, op.inputs[1], op.inputs[2]), None, None
+
+
+@BatchToSpaceND.gradient
+def _batch_to_space_nd_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns space_to_batch_nd(grad, block_shape, crops): the opposite op."""
+    return SpaceToBatchND(grad, op.inputs[1], op.inputs[2]), None, None
+
+
+def _run_block_op(op: Any, input: Any, block_shape: Any, pads: Any, pads_attr: str) -> Tensor:  # noqa: A002
+    """Converts as TF's generated wrapper (block_shape, paddings/crops: int32 unless tensors), checks the
+    attrs and the input's CPU kernel, runs."""
+    raw = (input, block_shape, pads)
+    x = convert_to_tensor(input)
+    b = convert_index_input(block_shape)
+    p = convert_index_input(pads)
+    suffix = error_suffix(raw)
+    check_attr(op.name, b, "Tblock_shape", suffix)
+    check_attr(op.name, p, pads_attr, suffix)
+    from tfshim.ops.op import check_kernel
+
+    check_kernel(op.name, x._dtype, suffix, "T=DT_%s, Tblock_shape=DT_%s, %s=DT_%s" % (
+        x._dtype._cname.upper(), b._dtype._cname.upper(), pads_attr, p._dtype._cname.upper()))
+    return run_op(op, raw, x, b, p)
+
+
+@tf_export("space_to_batch_nd")
+def space_to_batch_nd(input: Any, block_shape: Any, paddings: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.space_to_batch_nd (SpaceToBatchND): the spatial dimensions zero-padded, then cut into
+    block_shape blocks that move into the batch dimension (block offsets outermost)."""
+    return _run_block_op(SpaceToBatchND, input, block_shape, paddings, "Tpaddings")
+
+
+@tf_export("space_to_batch", "nn.space_to_batch")
+def space_to_batch(input: Any, block_shape: Any, paddings: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.space_to_batch (TF 2's space_to_batch_v2): space_to_batch_nd."""
+    return space_to_batch_nd(input, block_shape, paddings, name)
+
+
+@tf_export("batch_to_space")
+def batch_to_space(input: Any, block_shape: Any, crops: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.batch_to_space (BatchToSpaceND), the inverse of space_to_batch: the batch's blocks interleaved
+    back into the spatial dimensions, then cropped. A Python int block_shape means [b, b] (TF 1's form)."""
+    if isinstance(block_shape, int):
+        block_shape = np.array([block_shape, block_shape], dtype=np.int64)
+    return _run_block_op(BatchToSpaceND, input, block_shape, crops, "Tcrops")
+
+
+def _int32_input(value: Any, name: str) -> Tensor:
+    """ops.convert_to_tensor(value, int32, name=name): TF prefixes a tensor's dtype mismatch with the name."""
+    try:
+        return convert_to_tensor(value, dtypes.int32)
+    except ValueError as e:
+        if isinstance(value, Tensor):
+            raise ValueError("%s: %s" % (name, e)) from None
+        raise
+
+
+def _assert_compatible(t: Tensor, dims: list) -> None:
+    """TF's TensorShape.assert_is_compatible_with(list): the message prints the list as given."""
+    if tuple(t._value.shape) != tuple(dims):
+        raise ValueError("Shapes %s and %s are incompatible" % (TensorShape(t._value.shape), dims))
+
+
+@tf_export("required_space_to_batch_paddings")
+def required_space_to_batch_paddings(input_shape: Any, block_shape: Any, base_paddings: Any = None,
+                                     name: Any = None) -> tuple:
+    """TF: tf.required_space_to_batch_paddings: (paddings, crops), int32 [N, 2]: base_paddings with the end
+    padding grown until block_shape divides each padded size, and the crops that undo that growth."""
+    shape = _int32_input(input_shape, "input_shape")
+    block = _int32_input(block_shape, "block_shape")
+    if block._value.ndim != 1:
+        raise ValueError("Shape %s must have rank 1" % TensorShape(block._value.shape))
+    n = block._value.shape[0]
+    if n == 0:
+        return zeros([0, 2], dtypes.int32), zeros([0, 2], dtypes.int32)
+    _assert_compatible(shape, [n])
+    if base_paddings is not None:
+        base = _int32_input(base_paddings, "base_paddings")
+        _assert_compatible(base, [n, 2])
+        base_v = base._value
+    else:
+        base_v = np.zeros([n, 2], np.int32)
+    pad_start = base_v[:, 0]
+    full = shape._value + pad_start + base_v[:, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):  # TF's NumPy arithmetic: a 0 block gives 0 (a warning)
+        extra = (block._value - full % block._value) % block._value
+    paddings = np.stack([pad_start, base_v[:, 1] + extra], axis=1).astype(np.int32)
+    crops = np.stack([np.zeros_like(extra), extra], axis=1).astype(np.int32)
+    return _wrap_as(paddings, dtypes.int32), _wrap_as(crops, dtypes.int32)
+
+
 # ===== slice / strided_slice / reverse ==========================================================
 
 
