@@ -82,6 +82,7 @@ from tfshim.ops.math_ops import atanh as atanh
 from tfshim.ops.array_ops import batch_to_space as batch_to_space
 from tfshim.framework.dtypes import bfloat16 as bfloat16
 from tfshim.ops.bincount_ops import bincount as bincount
+from tfshim.ops.array_ops import bitcast as bitcast
 from tfshim.framework.dtypes import bool as bool
 from tfshim.ops.array_ops import boolean_mask as boolean_mask
 from tfshim.ops.array_ops import broadcast_dynamic_shape as broadcast_dynamic_shape
@@ -122,6 +123,7 @@ from tfshim.ops.math_ops import exp as exp
 from tfshim.ops.array_ops import expand_dims as expand_dims
 from tfshim.ops.array_ops import eye as eye
 from tfshim.ops.array_ops import fill as fill
+from tfshim.ops.array_ops import fingerprint as fingerprint
 from tfshim.framework.dtypes import float16 as float16
 from tfshim.framework.dtypes import float32 as float32
 from tfshim.framework.dtypes import float64 as float64
@@ -136,6 +138,7 @@ from tfshim.eager.backprop import gradients as gradients
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
 from tfshim.ops.control_flow_ops import group as group
+from tfshim.ops.array_ops import guarantee_const as guarantee_const
 from tfshim.framework.dtypes import half as half
 from tfshim.ops.histogram_ops import histogram_fixed_width as histogram_fixed_width
 from tfshim.ops.histogram_ops import histogram_fixed_width_bins as histogram_fixed_width_bins
@@ -313,6 +316,7 @@ __all__ = [
     'batch_to_space',
     'bfloat16',
     'bincount',
+    'bitcast',
     'bitwise',
     'bool',
     'boolean_mask',
@@ -362,6 +366,7 @@ __all__ = [
     'experimental',
     'eye',
     'fill',
+    'fingerprint',
     'float16',
     'float32',
     'float64',
@@ -376,6 +381,7 @@ __all__ = [
     'greater',
     'greater_equal',
     'group',
+    'guarantee_const',
     'half',
     'histogram_fixed_width',
     'histogram_fixed_width_bins',

@@ -938,6 +938,100 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
                      f"Received `mode` = {mode}")
 
 
+# ===== bitcast / guarantee_const / fingerprint ==================================================
+
+
+def _bitcast_kernel(x: np.ndarray, type: Any) -> Any:  # noqa: A002
+    """TF: kernels/bitcast_op.cc: the same bytes read as `type`. A wider type consumes the last dimension (which
+    must hold exactly the ratio of sizes), a narrower one appends a dimension of that ratio."""
+    in_dtype = dtypes.as_dtype(x.dtype)
+    in_size, out_size = x.dtype.itemsize, type.size
+    if not (in_size >= out_size or (x.ndim > 0 and x.shape[-1] == out_size // in_size)):
+        # TF prints the DataType enum numbers
+        raise KernelError(errors.InvalidArgumentError, "Cannot bitcast from %d to %d"
+                          % (in_dtype.as_datatype_enum, type.as_datatype_enum))
+    out = np.ascontiguousarray(x).view(type.as_numpy_dtype)
+    if in_size > out_size:
+        return out.reshape(x.shape + (in_size // out_size,))
+    if in_size < out_size:
+        return out.reshape(x.shape[:-1])
+    return out.reshape(x.shape)
+
+
+Bitcast = defop("Bitcast", _bitcast_kernel)  # TF registers no gradient: a LookupError when one is needed
+
+
+@tf_export("bitcast")
+def bitcast(input: Any, type: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.bitcast (Bitcast): reinterprets the bytes of `input` as `type`, no copy of values."""
+    out_type = make_type(type, "type")
+    x = convert_to_tensor(input)
+    suffix = error_suffix((input,))
+    check_attr("Bitcast", x, "T", suffix)
+    check_type_attr("Bitcast", out_type, "type", suffix)
+    return run_op(Bitcast, (input,), x, type=out_type)
+
+
+GuaranteeConst = defop("GuaranteeConst", lambda x: x)  # no gradient registered in TF
+
+
+@tf_export("guarantee_const")
+def guarantee_const(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.guarantee_const (GuaranteeConst, deprecated): the input, promised constant to the graph
+    optimizer; eagerly an identity with no gradient."""
+    from tfshim.platform.test import _log_deprecated
+
+    _log_deprecated("guarantee_const", "tensorflow.python.ops.array_ops", "Not for public use.", warn_once=True)
+    x = convert_to_tensor(input)
+    return run_op(GuaranteeConst, (input,), x)
+
+
+def _fingerprint_rows(rows: Any) -> np.ndarray:
+    """Each row's FarmHash Fingerprint64 as its 8 little-endian bytes (TF's CopyToBuffer)."""
+    from tfshim.ops.string_hash import fingerprint64
+
+    out = np.zeros((len(rows), 8), np.uint8)
+    for i, row in enumerate(rows):
+        out[i] = np.frombuffer(fingerprint64(row).to_bytes(8, "little"), np.uint8)
+    return out
+
+
+def _fingerprint_kernel(data: np.ndarray, method: np.ndarray) -> Any:
+    """TF: kernels/fingerprint_op.cc. Numbers: the Fingerprint64 of each dim-0 row's bytes. Strings: of the string
+    itself when rows hold one element, else of the row's concatenated string fingerprints."""
+    if method.ndim != 0:
+        raise KernelError(errors.InvalidArgumentError, "`method` should be a scalar string: %s" % _dims(method.shape))
+    m = method[()]
+    if m != b"farmhash64":
+        raise KernelError(errors.InvalidArgumentError, "Unsupported fingerprint method: %s"
+                          % m.decode("utf-8", "replace"))
+    if data.ndim < 1:
+        raise KernelError(errors.InvalidArgumentError, "`data` should have at least one dimension: %s"
+                          % _dims(data.shape))
+    n = data.shape[0]
+    per_row = data.size // n if n else 0
+    if data.dtype == object:
+        strings = _fingerprint_rows([bytes(v) for v in data.reshape(-1)])
+        if per_row <= 1:
+            return strings
+        return _fingerprint_rows([r.tobytes() for r in strings.reshape(n, per_row * 8)])
+    flat = np.ascontiguousarray(data).reshape(n, per_row)
+    return _fingerprint_rows([r.tobytes() for r in flat])
+
+
+Fingerprint = defop("Fingerprint", _fingerprint_kernel)
+not_differentiable(Fingerprint)
+
+
+@tf_export("fingerprint")
+def fingerprint(data: Any, method: Any = "farmhash64", name: Any = None) -> Tensor:
+    """TF: tf.fingerprint (Fingerprint): an [N, 8] uint8 fingerprint (FarmHash Fingerprint64) of each of the
+    N slices of `data` along its first dimension."""
+    d = convert_to_tensor(data)
+    m = convert_to_tensor(method, dtypes.string)
+    return run_op(Fingerprint, (data, method), d, m, check=False)
+
+
 # ===== space_to_batch / batch_to_space =========================================================
 # TF: kernels/spacetobatch_op.cc, batchtospace_op.cc. Both kernels first fold into the batch (or depth) the
 # leading (trailing) block dimensions that have block 1 and no padding/crop, and support at most 4 block
