@@ -100,6 +100,9 @@ from tfshim.ops.array_ops import concat as concat
 from tfshim.ops.control_flow_ops import cond as cond
 from tfshim.framework.constant_op import constant as constant
 from tfshim.ops.control_flow_ops import control_dependencies as control_dependencies
+from tfshim.ops.nn_ops_3d import conv as conv
+from tfshim.ops.nn_ops_3d import conv2d_backprop_filter_v2 as conv2d_backprop_filter_v2
+from tfshim.ops.nn_ops_3d import conv2d_backprop_input_v2 as conv2d_backprop_input_v2
 from tfshim.framework.constant_op import convert_to_tensor as convert_to_tensor
 from tfshim.ops.math_ops import cos as cos
 from tfshim.ops.math_ops import cosh as cosh
@@ -337,6 +340,9 @@ __all__ = [
     'config',
     'constant',
     'control_dependencies',
+    'conv',
+    'conv2d_backprop_filter_v2',
+    'conv2d_backprop_input_v2',
     'convert_to_tensor',
     'cos',
     'cosh',
