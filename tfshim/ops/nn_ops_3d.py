@@ -567,20 +567,19 @@ def _conv_nd_kernel(x: np.ndarray, f: np.ndarray, strides: tuple, padding: str, 
         outs.append(o)
     out_shape = (xf.shape[0],) + tuple(outs) + (cout,)
     if int(np.prod(out_shape)) == 0 or xf.size == 0:
+        # TF returns before restoring the leading batch dimensions: the output keeps the flattened batch
         out = np.zeros(out_shape, x.dtype)
-    else:
-        if first:
-            raise KernelError(errors.UnimplementedError, "The Conv%dD op currently only supports the %s tensor format "
-                              "on the CPU. The op was given the format: %s" % (
-                                  n, "NHWC" if n == 2 else "NDHWC", "NCHW" if n == 2 else "NCDHW"))
-        if pairs:
-            xf = np.pad(xf, pairs)
-        geometry_outs, pads = _geometry(xf.shape, ksize, st, dl, "VALID" if pairs else padding)
-        xp = np.pad(xf, pads)
-        cols = _windows(xp, geometry_outs, ksize, st, dl).reshape(-1, int(np.prod(ksize)) * cin)
-        out = _gemm(cols, f.reshape(-1, cout)).reshape(out_shape).astype(x.dtype, copy=False)
+        return np.moveaxis(out, -1, 1) if first else out
     if first:
-        out = np.moveaxis(out, -1, 1)
+        raise KernelError(errors.UnimplementedError, "The Conv%dD op currently only supports the %s tensor format "
+                          "on the CPU. The op was given the format: %s" % (
+                              n, "NHWC" if n == 2 else "NDHWC", "NCHW" if n == 2 else "NCDHW"))
+    if pairs:
+        xf = np.pad(xf, pairs)
+    geometry_outs, pads = _geometry(xf.shape, ksize, st, dl, "VALID" if pairs else padding)
+    xp = np.pad(xf, pads)
+    cols = _windows(xp, geometry_outs, ksize, st, dl).reshape(-1, int(np.prod(ksize)) * cin)
+    out = _gemm(cols, f.reshape(-1, cout)).reshape(out_shape).astype(x.dtype, copy=False)
     return out.reshape(x.shape[:batch_dims] + out.shape[1:])
 
 
