@@ -638,7 +638,9 @@ def _no_kernel_v2(op_name: str, input: Any, filter: Any, out_backprop: Any, stri
     ep = _list_of_ints(list(explicit_paddings), "explicit_paddings", fn)
     fmt = _string_attr(data_format, "data_format")
     d = _list_of_ints(list(dilations), "dilations", fn)
-    x, f, g = convert_to_tensor(input), convert_to_tensor(filter), convert_to_tensor(out_backprop)
+    x = convert_to_tensor(input)  # the inputs convert (and may fail) as TF's; T is the first one's dtype
+    convert_to_tensor(filter)
+    convert_to_tensor(out_backprop)
     suffix = error_suffix((input, filter, out_backprop))
     from tfshim.ops.op import check_attr
 
