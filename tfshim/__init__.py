@@ -191,6 +191,7 @@ from tfshim.ops.math_ops import pow as pow
 from tfshim.eager.def_function import print_v2 as print
 from tfshim.ops.script_ops import eager_py_func as py_function
 from tfshim.ops.linalg_impl import qr as qr
+from tfshim.ops.random_ops import random_index_shuffle as random_index_shuffle
 from tfshim.ops.array_ops import range as range
 from tfshim.ops.array_ops import rank as rank
 from tfshim.ops.math_ops import real as real
@@ -446,6 +447,7 @@ __all__ = [
     'qr',
     'ragged',
     'random',
+    'random_index_shuffle',
     'range',
     'rank',
     'real',
