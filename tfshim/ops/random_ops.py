@@ -784,7 +784,7 @@ def random_index_shuffle(index: Any, seed: Any, max_index: Any, rounds: int = 4,
     raw = (index, seed, max_index)
     i, m = match_inputs((index, max_index))
     s = convert_to_tensor(seed, dtype_hint=dtypes.int32)
-    from tfshim.ops.op import error_suffix, dtype_mismatch
+    from tfshim.ops.op import dtype_mismatch, error_suffix
 
     suffix = error_suffix(raw)
     check_attr("RandomIndexShuffle", i, "dtype", suffix)
