@@ -573,6 +573,9 @@ EXTRA_SPECS: list[OpSpec] = [
         mod.reshape(mod.abs(x), [-1]), [7, 11, x.shape.num_elements()],
         mod.reduce_max(mod.abs(x)) + x.dtype.as_numpy_dtype(3) if x.shape.num_elements() else 3), 1,
            min_rank=1, max_rank=2, dtypes=("int32", "int64"), grad=False, max_examples=20),
+    OpSpec("nn.with_space_to_batch", lambda mod, x: mod.nn.with_space_to_batch(
+        x[None, ..., None], [2, 3], "SAME", lambda t, n, p: mod.nn.avg_pool2d(t, 2, 1, p), filter_shape=[2, 2]), 1,
+           min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=100.0, max_examples=15, **NOT_EXACT),
 ]
 
 

@@ -75,6 +75,7 @@ from tfshim.ops.math_ops import tanh as tanh
 from tfshim.ops.array_ops import top_k as top_k
 from tfshim.ops.nn_ops import weighted_cross_entropy_with_logits as weighted_cross_entropy_with_logits
 from tfshim.ops.nn_impl import weighted_moments as weighted_moments
+from tfshim.ops.nn_ops import with_space_to_batch as with_space_to_batch
 from tfshim.ops.math_ops import zero_fraction as zero_fraction
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
@@ -153,6 +154,7 @@ __all__ = [
     'top_k',
     'weighted_cross_entropy_with_logits',
     'weighted_moments',
+    'with_space_to_batch',
     'zero_fraction',
 ]
 
