@@ -124,6 +124,7 @@ from tfshim.ops.math_ops import equal as equal
 from tfshim.eager.def_function import executing_eagerly as executing_eagerly
 from tfshim.ops.math_ops import exp as exp
 from tfshim.ops.array_ops import expand_dims as expand_dims
+from tfshim.ops.array_ops import extract_volume_patches as extract_volume_patches
 from tfshim.ops.array_ops import eye as eye
 from tfshim.ops.array_ops import fill as fill
 from tfshim.ops.array_ops import fingerprint as fingerprint
@@ -371,6 +372,7 @@ __all__ = [
     'exp',
     'expand_dims',
     'experimental',
+    'extract_volume_patches',
     'eye',
     'fill',
     'fingerprint',

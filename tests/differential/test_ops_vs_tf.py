@@ -576,6 +576,11 @@ EXTRA_SPECS: list[OpSpec] = [
     OpSpec("nn.with_space_to_batch", lambda mod, x: mod.nn.with_space_to_batch(
         x[None, ..., None], [2, 3], "SAME", lambda t, n, p: mod.nn.avg_pool2d(t, 2, 1, p), filter_shape=[2, 2]), 1,
            min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=100.0, max_examples=15, **NOT_EXACT),
+    OpSpec("extract_volume_patches", lambda mod, x: mod.extract_volume_patches(
+        x[None, ..., None] * mod.ones([1, 1, 1, 1, 2], x.dtype), [1, 2, 1, 2, 1], [1, 1, 2, 1, 1], "SAME"), 1,
+           min_rank=3, max_rank=3, dtypes=NUMBERS, max_examples=15),
+    OpSpec("extract_volume_patches[VALID]", lambda mod, x: mod.extract_volume_patches(
+        x, [1, 2, 2, 1, 1], [1, 2, 1, 1, 1], "VALID"), 1, min_rank=4, max_rank=5, max_examples=15),
 ]
 
 

@@ -1034,6 +1034,88 @@ def fingerprint(data: Any, method: Any = "farmhash64", name: Any = None) -> Tens
     return run_op(Fingerprint, (data, method), d, m, check=False)
 
 
+# ===== extract_volume_patches ===================================================================
+
+
+def _volume_patches_kernel(x: np.ndarray, ksizes: tuple, strides: tuple, padding: str) -> Any:
+    """TF: kernels/extract_volume_patches_op.cc: each [kp, kr, kc] window (zero-padded for SAME) flattened in
+    (plane, row, col, depth) order into the last dimension."""
+    for name, v in (("ksizes", ksizes), ("strides", strides)):
+        if any(k <= 0 for k in v):
+            raise KernelError(errors.OutOfRangeError, "%s is out of range." % name)
+        if v[0] != 1 or v[4] != 1:
+            raise KernelError(errors.UnimplementedError, "Only support %s across space." % name)
+    if x.ndim != 5:
+        raise KernelError(errors.InvalidArgumentError, "input must be 5-dimensional%s" % _dims(x.shape))
+    outs, pads = [], [(0, 0)]
+    for n, k, st in zip(x.shape[1:4], ksizes[1:4], strides[1:4]):
+        if padding == "VALID":
+            o = builtins.max(int((n - k + st) / st), 0)  # C++ division truncates toward zero
+            pads.append((0, 0))
+        else:
+            o = -(-n // st)
+            total = builtins.max((o - 1) * st + k - n, 0)
+            pads.append((total // 2, total - total // 2))
+        outs.append(o)
+    xp = np.pad(x, pads + [(0, 0)])
+    out = np.zeros((x.shape[0], *outs, ksizes[1] * ksizes[2] * ksizes[3] * x.shape[4]), x.dtype)
+    k = 0
+    for a in builtins_range(ksizes[1]):
+        for b in builtins_range(ksizes[2]):
+            for c in builtins_range(ksizes[3]):
+                win = xp[:, a:a + (outs[0] - 1) * strides[1] + 1:strides[1],
+                         b:b + (outs[1] - 1) * strides[2] + 1:strides[2],
+                         c:c + (outs[2] - 1) * strides[3] + 1:strides[3]]
+                if builtins.min(outs) > 0:
+                    out[..., k:k + x.shape[4]] = win
+                k += x.shape[4]
+    return out
+
+
+ExtractVolumePatches = defop("ExtractVolumePatches", _volume_patches_kernel)
+
+
+@ExtractVolumePatches.gradient
+def _extract_volume_patches_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns each input cell's sum of grad over the patch entries that copied it (TF: the same map built from
+    the patches of an index volume, 0 marking padding)."""
+    from tfshim.ops.segment_ops import UnsortedSegmentSum
+
+    b, p, r, c, d = op.inputs[0]._value.shape
+    ks, st, pad = op.get_attr("ksizes"), op.get_attr("strides"), op.get_attr("padding")
+    idx = np.arange(1, 1 + p * r * c, dtype=np.int64).reshape(1, p, r, c, 1)
+    ids = _volume_patches_kernel(idx, ks, st, pad).reshape(-1)  # one id per (patch, tap)
+    n = ids.shape[0]
+    g = Reshape(grad, shape=(b, n, d))
+    g = Transpose(g, perm=(1, 0, 2))  # [patch taps, batch, depth]
+    summed = UnsortedSegmentSum(g, _wrap_as(ids, dtypes.int64), _wrap_as(np.array(1 + p * r * c, np.int64),
+                                                                           dtypes.int64))
+    summed = Slice(summed, begin=(1, 0, 0), size=(p * r * c, b, d))
+    return Reshape(Transpose(summed, perm=(1, 0, 2)), shape=(b, p, r, c, d))
+
+
+@tf_export("extract_volume_patches")
+def extract_volume_patches(input: Any, ksizes: Any, strides: Any, padding: str, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.extract_volume_patches (ExtractVolumePatches): [kp, kr, kc] patches of a 5-D [batch, planes, rows,
+    cols, depth] input, every `strides` cells, each flattened into the last dimension."""
+    from tfshim.ops.nn_ops_3d import _attr_error, _list_of_ints
+
+    ks = _list_of_ints(ksizes, "ksizes", "extract_volume_patches")
+    st = _list_of_ints(strides, "strides", "extract_volume_patches")
+    if not isinstance(padding, str):
+        raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
+    x = convert_to_tensor(input)
+    node = "ExtractVolumePatches"
+    for arg, v in (("ksizes", ks), ("strides", st)):
+        if len(v) < 5:
+            raise _attr_error(node, node, "Length for attr '%s' of %d must be at least minimum 5" % (arg, len(v)))
+    check_attr(node, x, "T")
+    if padding not in ("SAME", "VALID"):
+        raise _attr_error(node, node, 'Value for attr \'padding\' of "%s" is not in the list of allowed values: '
+                          '"SAME", "VALID"' % padding)
+    return run_op(ExtractVolumePatches, (input,), x, ksizes=tuple(ks), strides=tuple(st), padding=padding)
+
+
 # ===== space_to_batch / batch_to_space =========================================================
 # TF: kernels/spacetobatch_op.cc, batchtospace_op.cc. Both kernels first fold into the batch (or depth) the
 # leading (trailing) block dimensions that have block 1 and no padding/crop, and support at most 4 block
