@@ -116,6 +116,7 @@ from tfshim.ops.math_ops import divide as divide
 from tfshim.framework.dtypes import double as double
 from tfshim.ops.data_flow_ops import dynamic_partition as dynamic_partition
 from tfshim.ops.data_flow_ops import dynamic_stitch as dynamic_stitch
+from tfshim.ops.array_ops import edit_distance as edit_distance
 from tfshim.ops.linalg_impl import eig as eig
 from tfshim.ops.linalg_impl import eigvals as eigvals
 from tfshim.ops.linalg_ops import einsum as einsum
@@ -362,6 +363,7 @@ __all__ = [
     'dtypes',
     'dynamic_partition',
     'dynamic_stitch',
+    'edit_distance',
     'eig',
     'eigvals',
     'einsum',

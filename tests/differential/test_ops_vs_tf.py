@@ -581,6 +581,10 @@ EXTRA_SPECS: list[OpSpec] = [
            min_rank=3, max_rank=3, dtypes=NUMBERS, max_examples=15),
     OpSpec("extract_volume_patches[VALID]", lambda mod, x: mod.extract_volume_patches(
         x, [1, 2, 2, 1, 1], [1, 2, 1, 1, 1], "VALID"), 1, min_rank=4, max_rank=5, max_examples=15),
+    OpSpec("edit_distance", lambda mod, x, y: [mod.edit_distance(
+        mod.sparse.from_dense(mod.math.floormod(x, 3)), mod.sparse.from_dense(mod.math.floormod(y, 3)), normalize=n)
+        for n in (True, False)], 2, same_shape=True, min_rank=2, max_rank=3, dtypes=("int32", "int64"), grad=False,
+           max_examples=20),
 ]
 
 

@@ -1116,6 +1116,77 @@ def extract_volume_patches(input: Any, ksizes: Any, strides: Any, padding: str, 
     return run_op(ExtractVolumePatches, (input,), x, ksizes=tuple(ks), strides=tuple(st), padding=padding)
 
 
+# ===== edit_distance ============================================================================
+
+
+def _levenshtein(a: list, b: list) -> int:
+    row = list(builtins_range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            prev, row[j] = row[j], builtins.min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
+    return row[-1]
+
+
+def _edit_distance_kernel(h_idx: np.ndarray, h_val: np.ndarray, h_shape: np.ndarray, t_idx: np.ndarray,
+                          t_val: np.ndarray, t_shape: np.ndarray, normalize: bool) -> Any:
+    """TF: kernels/edit_distance_op.cc: the Levenshtein distance of each pair of sequences sharing all but the
+    last index; a group in the hypothesis only scores its length (inf normalized), in the truth only its length
+    (1 normalized); divided by the truth's length when normalizing."""
+    if t_shape.shape[0] < 2:
+        raise KernelError(errors.InvalidArgumentError, "Input SparseTensors must have rank at least 2, but "
+                          "truth_shape rank is: %d" % t_shape.shape[0])
+    if h_shape.shape[0] != t_shape.shape[0]:
+        raise KernelError(errors.InvalidArgumentError, "Expected truth and hypothesis to have matching ranks, but "
+                          "their shapes are: %s and %s" % (_dims(t_shape.shape), _dims(h_shape.shape)))
+    out_shape = tuple(int(builtins.max(a, b)) for a, b in zip(h_shape[:-1], t_shape[:-1]))
+
+    def groups(idx: np.ndarray, val: np.ndarray) -> dict:
+        g: dict = {}
+        for i in builtins_range(idx.shape[0]):
+            g.setdefault(tuple(int(v) for v in idx[i, :-1]), []).append(val[i])
+        return g
+
+    hyp, truth = groups(h_idx, h_val), groups(t_idx, t_val)
+    out = np.zeros(out_shape, np.float32)
+    one = np.float32(1)
+    for key in set(hyp) | set(truth):
+        h, t = hyp.get(key, []), truth.get(key, [])
+        if key in hyp and key in truth:
+            d = np.float32(_levenshtein(t, h))
+            out[key] = d / np.float32(len(t)) if normalize else d
+        elif key in hyp:
+            out[key] = np.float32(np.inf) if normalize else np.float32(len(h))
+        else:
+            out[key] = one if normalize else np.float32(len(t))
+    return out
+
+
+EditDistance = defop("EditDistance", _edit_distance_kernel)
+not_differentiable(EditDistance)
+
+
+@tf_export("edit_distance")
+def edit_distance(hypothesis: Any, truth: Any, normalize: bool = True, name: str = "edit_distance") -> Tensor:
+    """TF: tf.edit_distance (EditDistance): float32 Levenshtein distances between the sequences of two
+    SparseTensors, grouped by all but their last index; shape the larger of their dense shapes minus the last."""
+    if not isinstance(hypothesis, SparseTensor):
+        raise TypeError("Hypothesis must be a SparseTensor.")
+    if not isinstance(truth, SparseTensor):
+        raise TypeError("Truth must be a SparseTensor.")
+    norm = make_bool(normalize, "normalize", True)
+    hv, tv = hypothesis.values, truth.values
+    if tv.dtype != hv.dtype:
+        raise errors.InvalidArgumentError(None, None, "cannot compute EditDistance as input #4(zero-based) was "
+                                          "expected to be a %s tensor but is a %s tensor [Op:EditDistance] name: %s"
+                                          % (hv.dtype._cname, tv.dtype._cname, name))
+    try:
+        return EditDistance(hypothesis.indices, hv, hypothesis.dense_shape, truth.indices, tv, truth.dense_shape,
+                            normalize=norm)
+    except errors.OpError as e:
+        raise type(e)(None, None, e.message + str(name)) from None
+
+
 # ===== space_to_batch / batch_to_space =========================================================
 # TF: kernels/spacetobatch_op.cc, batchtospace_op.cc. Both kernels first fold into the batch (or depth) the
 # leading (trailing) block dimensions that have block 1 and no padding/crop, and support at most 4 block
