@@ -784,14 +784,13 @@ def random_index_shuffle(index: Any, seed: Any, max_index: Any, rounds: int = 4,
     raw = (index, seed, max_index)
     i, m = match_inputs((index, max_index))
     s = convert_to_tensor(seed, dtype_hint=dtypes.int32)
-    from tfshim.ops.op import dtype_mismatch, error_suffix
+    from tfshim.ops.op import as_called, dtype_mismatch, error_suffix
 
     suffix = error_suffix(raw)
     check_attr("RandomIndexShuffle", i, "dtype", suffix)
     check_attr("RandomIndexShuffle", s, "Tseed", suffix)
     if m._dtype is not i._dtype:
-        e = dtype_mismatch("RandomIndexShuffle", 2, i._dtype, m._dtype)
-        raise type(e)(None, None, e.message[: -len(" name: ")] + suffix)
+        raise as_called(dtype_mismatch("RandomIndexShuffle", 2, i._dtype, m._dtype), raw)
     if r < 4 or r % 2:
         # TF asserts this only in debug builds; its release kernel reads past its round keys or never ends
         raise NotImplementedError("tf.random_index_shuffle with rounds=%d (TF needs an even number >= 4) is not "
