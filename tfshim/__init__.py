@@ -80,8 +80,10 @@ from tfshim.ops.check_ops import assert_rank as assert_rank
 from tfshim.ops.math_ops import atan as atan
 from tfshim.ops.math_ops import atan2 as atan2
 from tfshim.ops.math_ops import atanh as atanh
+from tfshim.ops.array_ops import batch_to_space as batch_to_space
 from tfshim.framework.dtypes import bfloat16 as bfloat16
 from tfshim.ops.bincount_ops import bincount as bincount
+from tfshim.ops.array_ops import bitcast as bitcast
 from tfshim.framework.dtypes import bool as bool
 from tfshim.ops.array_ops import boolean_mask as boolean_mask
 from tfshim.ops.array_ops import broadcast_dynamic_shape as broadcast_dynamic_shape
@@ -99,6 +101,9 @@ from tfshim.ops.array_ops import concat as concat
 from tfshim.ops.control_flow_ops import cond as cond
 from tfshim.framework.constant_op import constant as constant
 from tfshim.ops.control_flow_ops import control_dependencies as control_dependencies
+from tfshim.ops.nn_ops_3d import conv as conv
+from tfshim.ops.nn_ops_3d import conv2d_backprop_filter_v2 as conv2d_backprop_filter_v2
+from tfshim.ops.nn_ops_3d import conv2d_backprop_input_v2 as conv2d_backprop_input_v2
 from tfshim.framework.constant_op import convert_to_tensor as convert_to_tensor
 from tfshim.ops.math_ops import cos as cos
 from tfshim.ops.math_ops import cosh as cosh
@@ -112,6 +117,7 @@ from tfshim.ops.math_ops import divide as divide
 from tfshim.framework.dtypes import double as double
 from tfshim.ops.data_flow_ops import dynamic_partition as dynamic_partition
 from tfshim.ops.data_flow_ops import dynamic_stitch as dynamic_stitch
+from tfshim.ops.array_ops import edit_distance as edit_distance
 from tfshim.ops.linalg_impl import eig as eig
 from tfshim.ops.linalg_impl import eigvals as eigvals
 from tfshim.ops.linalg_ops import einsum as einsum
@@ -120,8 +126,10 @@ from tfshim.ops.math_ops import equal as equal
 from tfshim.eager.def_function import executing_eagerly as executing_eagerly
 from tfshim.ops.math_ops import exp as exp
 from tfshim.ops.array_ops import expand_dims as expand_dims
+from tfshim.ops.array_ops import extract_volume_patches as extract_volume_patches
 from tfshim.ops.array_ops import eye as eye
 from tfshim.ops.array_ops import fill as fill
+from tfshim.ops.array_ops import fingerprint as fingerprint
 from tfshim.framework.dtypes import float16 as float16
 from tfshim.framework.dtypes import float32 as float32
 from tfshim.framework.dtypes import float64 as float64
@@ -136,6 +144,7 @@ from tfshim.eager.backprop import gradients as gradients
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
 from tfshim.ops.control_flow_ops import group as group
+from tfshim.ops.array_ops import guarantee_const as guarantee_const
 from tfshim.framework.dtypes import half as half
 from tfshim.ops.histogram_ops import histogram_fixed_width as histogram_fixed_width
 from tfshim.ops.histogram_ops import histogram_fixed_width_bins as histogram_fixed_width_bins
@@ -185,6 +194,7 @@ from tfshim.ops.math_ops import pow as pow
 from tfshim.eager.def_function import print_v2 as print
 from tfshim.ops.script_ops import eager_py_func as py_function
 from tfshim.ops.linalg_impl import qr as qr
+from tfshim.ops.random_ops import random_index_shuffle as random_index_shuffle
 from tfshim.ops.array_ops import range as range
 from tfshim.ops.array_ops import rank as rank
 from tfshim.ops.math_ops import real as real
@@ -199,6 +209,7 @@ from tfshim.ops.math_ops import reduce_min as reduce_min
 from tfshim.ops.math_ops import reduce_prod as reduce_prod
 from tfshim.ops.math_ops import reduce_sum as reduce_sum
 from tfshim.ops.array_ops import repeat as repeat
+from tfshim.ops.array_ops import required_space_to_batch_paddings as required_space_to_batch_paddings
 from tfshim.ops.array_ops import reshape as reshape
 from tfshim.framework.dtypes import resource as resource
 from tfshim.ops.array_ops import reverse as reverse
@@ -221,6 +232,8 @@ from tfshim.ops.math_ops import sinh as sinh
 from tfshim.ops.array_ops import size as size
 from tfshim.ops.array_ops import slice as slice
 from tfshim.ops.array_ops import sort as sort
+from tfshim.ops.array_ops import space_to_batch as space_to_batch
+from tfshim.ops.array_ops import space_to_batch_nd as space_to_batch_nd
 from tfshim.ops.array_ops import split as split
 from tfshim.ops.math_ops import sqrt as sqrt
 from tfshim.ops.math_ops import square as square
@@ -308,8 +321,10 @@ __all__ = [
     'atanh',
     'autodiff',
     'autograph',
+    'batch_to_space',
     'bfloat16',
     'bincount',
+    'bitcast',
     'bitwise',
     'bool',
     'boolean_mask',
@@ -330,6 +345,9 @@ __all__ = [
     'config',
     'constant',
     'control_dependencies',
+    'conv',
+    'conv2d_backprop_filter_v2',
+    'conv2d_backprop_input_v2',
     'convert_to_tensor',
     'cos',
     'cosh',
@@ -347,6 +365,7 @@ __all__ = [
     'dtypes',
     'dynamic_partition',
     'dynamic_stitch',
+    'edit_distance',
     'eig',
     'eigvals',
     'einsum',
@@ -357,8 +376,10 @@ __all__ = [
     'exp',
     'expand_dims',
     'experimental',
+    'extract_volume_patches',
     'eye',
     'fill',
+    'fingerprint',
     'float16',
     'float32',
     'float64',
@@ -373,6 +394,7 @@ __all__ = [
     'greater',
     'greater_equal',
     'group',
+    'guarantee_const',
     'half',
     'histogram_fixed_width',
     'histogram_fixed_width_bins',
@@ -431,6 +453,7 @@ __all__ = [
     'qr',
     'ragged',
     'random',
+    'random_index_shuffle',
     'range',
     'rank',
     'real',
@@ -445,6 +468,7 @@ __all__ = [
     'reduce_prod',
     'reduce_sum',
     'repeat',
+    'required_space_to_batch_paddings',
     'reshape',
     'resource',
     'reverse',
@@ -469,6 +493,8 @@ __all__ = [
     'size',
     'slice',
     'sort',
+    'space_to_batch',
+    'space_to_batch_nd',
     'sparse',
     'split',
     'sqrt',

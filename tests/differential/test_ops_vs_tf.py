@@ -572,6 +572,50 @@ EXTRA_SPECS: list[OpSpec] = [
     OpSpec("nn.atrous_conv2d", lambda mod, x: mod.nn.atrous_conv2d(x[None, ..., None], _filt(mod, x, "conv2d"), 2,
                                                                    "SAME"), 1,
            min_rank=2, max_rank=2, dtypes=("float32",), bounded=100.0, max_examples=10, **NOT_EXACT),
+    # ---- space_to_batch / batch_to_space (each the other's gradient), bitcast, fingerprint, conv
+    OpSpec("space_to_batch_nd[1 block]", lambda mod, x: mod.space_to_batch_nd(x, [2], [[1, 1 + x.shape[1] % 2]]), 1,
+           min_rank=2, dtypes=NUMBERS, max_examples=15),
+    OpSpec("space_to_batch[2 blocks]", lambda mod, x: mod.space_to_batch(
+        x, [2, 3], [[0, x.shape[1] % 2], [1, (3 - (x.shape[2] + 1) % 3) % 3]]), 1, min_rank=3, max_examples=15),
+    OpSpec("space_to_batch[not divisible]", lambda mod, x: mod.space_to_batch(x, [3], [[0, 1]]), 1, min_rank=2,
+           max_examples=10),
+    OpSpec("batch_to_space", lambda mod, x: mod.batch_to_space(mod.concat([x, x], 0), [2], [[0, 1]]), 1,
+           min_rank=2, dtypes=NUMBERS, max_examples=15),
+    OpSpec("batch_to_space[2 blocks]", lambda mod, x: mod.batch_to_space(x, [2, 1], [[1, 0], [0, 0]]), 1,
+           min_rank=3, max_examples=15),
+    OpSpec("required_space_to_batch_paddings", lambda mod, x: mod.required_space_to_batch_paddings(
+        mod.shape(x), [3] * len(x.shape), [[1, 0]] * len(x.shape)), 1, min_rank=1, dtypes=("float32",), grad=False,
+           max_examples=10),
+    OpSpec("bitcast[uint8]", lambda mod, x: mod.bitcast(x, mod.uint8), 1, dtypes=NUMBERS, grad=False),
+    OpSpec("bitcast[int32]", lambda mod, x: mod.bitcast(x, mod.int32), 1, dtypes=NUMBERS, grad=False),
+    OpSpec("guarantee_const", lambda mod, x: mod.guarantee_const(x) * 2, 1, dtypes=NUMBERS, max_examples=10),
+    OpSpec("fingerprint", lambda mod, x: mod.fingerprint(x), 1, dtypes=NUMBERS + ("bool",), grad=False),
+    # (strings with empty rows are left out: TF returns uninitialized memory for them)
+    OpSpec("fingerprint[strings]", lambda mod, x: mod.fingerprint(mod.strings.as_string(
+        x if x.shape.num_elements() else mod.reshape(x, [0]))), 1, dtypes=INTS,
+           grad=False, max_examples=20),
+    OpSpec("conv", lambda mod, x: mod.conv(x[None, ..., None] * mod.ones([1, 1, 1, 2], x.dtype), mod.cast(
+        mod.reshape(mod.range(12), [2, 1, 2, 3]) / 8 - 0.5, x.dtype), [1, 1, 2, 1], "SAME", dilations=[1, 2, 1, 1]),
+           1, min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=100.0, max_examples=15, **NOT_EXACT),
+    OpSpec("conv[int32, batch_dims=2]", lambda mod, x: mod.conv(
+        mod.reshape(x, [1, 1] + list(x.shape) + [1]), mod.ones([2, 2, 1, 1], x.dtype), [1, 1, 1, 1], "VALID",
+        batch_dims=2), 1, min_rank=2, max_rank=2, dtypes=("int32",), max_examples=10),
+    OpSpec("random_index_shuffle", lambda mod, x: mod.random_index_shuffle(
+        mod.reshape(mod.abs(x), [-1]), [7, 11, x.shape.num_elements()],
+        mod.reduce_max(mod.abs(x)) + x.dtype.as_numpy_dtype(3) if x.shape.num_elements() else 3), 1,
+           min_rank=1, max_rank=2, dtypes=("int32", "int64"), grad=False, max_examples=20),
+    OpSpec("nn.with_space_to_batch", lambda mod, x: mod.nn.with_space_to_batch(
+        x[None, ..., None], [2, 3], "SAME", lambda t, n, p: mod.nn.avg_pool2d(t, 2, 1, p), filter_shape=[2, 2]), 1,
+           min_rank=2, max_rank=2, dtypes=("float32", "float64"), bounded=100.0, max_examples=15, **NOT_EXACT),
+    OpSpec("extract_volume_patches", lambda mod, x: mod.extract_volume_patches(
+        x[None, ..., None] * mod.ones([1, 1, 1, 1, 2], x.dtype), [1, 2, 1, 2, 1], [1, 1, 2, 1, 1], "SAME"), 1,
+           min_rank=3, max_rank=3, dtypes=NUMBERS, max_examples=15),
+    OpSpec("extract_volume_patches[VALID]", lambda mod, x: mod.extract_volume_patches(
+        x, [1, 2, 2, 1, 1], [1, 2, 1, 1, 1], "VALID"), 1, min_rank=4, max_rank=5, max_examples=15),
+    OpSpec("edit_distance", lambda mod, x, y: [mod.edit_distance(
+        mod.sparse.from_dense(mod.math.floormod(x, 3)), mod.sparse.from_dense(mod.math.floormod(y, 3)), normalize=n)
+        for n in (True, False)], 2, same_shape=True, min_rank=2, max_rank=3, dtypes=("int32", "int64"), grad=False,
+           max_examples=20),
 ]
 
 

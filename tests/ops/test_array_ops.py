@@ -149,3 +149,29 @@ def test_autopacking_an_empty_inner_list_raises_tf_error():
     # TF: "OpKernel 'Pack' has constraint on attr 'T' not in NodeDef '[N=0, axis=0]', ..." (its tail varies by run)
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"^OpKernel 'Pack' .*\[N=0, axis=0\].* name: 1$"):
         tf.convert_to_tensor([tf.constant([1.0]), []])
+
+
+# ----- space_to_batch / batch_to_space / extract_volume_patches: numeric gradients ----------------
+
+
+def test_space_to_batch_gradient_numeric():
+    x = np.linspace(-1.0, 2.0, 2 * 3 * 4 * 2).reshape(2, 3, 4, 2)
+    w = np.arange(1.0, 1.0 + 8 * 2 * 2 * 2).reshape(8, 2, 2, 2)
+    check_gradients(lambda t: tf.space_to_batch(t, [2, 2], [[1, 0], [0, 0]]) * w, x)
+
+
+def test_batch_to_space_gradient_numeric():
+    x = np.linspace(-1.0, 2.0, 4 * 2 * 3).reshape(4, 2, 3)
+    w = np.arange(1.0, 1.0 + 2 * 3 * 3).reshape(2, 3, 3)
+    check_gradients(lambda t: tf.batch_to_space(t, [2], [[0, 1]]) * w, x)
+
+
+def test_extract_volume_patches_gradient_numeric():
+    x = np.linspace(-1.0, 2.0, 2 * 3 * 3 * 2 * 2).reshape(2, 3, 3, 2, 2)
+    check_gradients(lambda t: tf.square(tf.extract_volume_patches(t, [1, 2, 2, 1, 1], [1, 1, 2, 1, 1], "SAME")), x)
+
+
+def test_with_space_to_batch_gradient_numeric():
+    x = np.linspace(-1.0, 2.0, 5 * 5).reshape(1, 5, 5, 1)
+    check_gradients(lambda t: tf.square(tf.nn.with_space_to_batch(
+        t, [2, 2], "SAME", lambda u, n, p: tf.nn.avg_pool2d(u, 2, 1, p), filter_shape=[2, 2])), x)

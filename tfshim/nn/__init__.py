@@ -68,6 +68,7 @@ from tfshim.ops.nn_ops import softmax as softmax
 from tfshim.ops.nn_ops import softmax_cross_entropy_with_logits as softmax_cross_entropy_with_logits
 from tfshim.ops.nn_ops import softplus as softplus
 from tfshim.ops.nn_ops import softsign as softsign
+from tfshim.ops.array_ops import space_to_batch as space_to_batch
 from tfshim.ops.nn_impl import space_to_depth as space_to_depth
 from tfshim.ops.nn_ops import sparse_softmax_cross_entropy_with_logits as sparse_softmax_cross_entropy_with_logits
 from tfshim.ops.nn_impl import sufficient_statistics as sufficient_statistics
@@ -76,6 +77,7 @@ from tfshim.ops.math_ops import tanh as tanh
 from tfshim.ops.array_ops import top_k as top_k
 from tfshim.ops.nn_ops import weighted_cross_entropy_with_logits as weighted_cross_entropy_with_logits
 from tfshim.ops.nn_impl import weighted_moments as weighted_moments
+from tfshim.ops.nn_ops import with_space_to_batch as with_space_to_batch
 from tfshim.ops.math_ops import zero_fraction as zero_fraction
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
@@ -147,6 +149,7 @@ __all__ = [
     'softmax_cross_entropy_with_logits',
     'softplus',
     'softsign',
+    'space_to_batch',
     'space_to_depth',
     'sparse_softmax_cross_entropy_with_logits',
     'sufficient_statistics',
@@ -155,6 +158,7 @@ __all__ = [
     'top_k',
     'weighted_cross_entropy_with_logits',
     'weighted_moments',
+    'with_space_to_batch',
     'zero_fraction',
 ]
 

@@ -938,6 +938,459 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
                      f"Received `mode` = {mode}")
 
 
+# ===== bitcast / guarantee_const / fingerprint ==================================================
+
+
+def _bitcast_kernel(x: np.ndarray, type: Any) -> Any:  # noqa: A002
+    """TF: kernels/bitcast_op.cc: the same bytes read as `type`. A wider type consumes the last dimension (which
+    must hold exactly the ratio of sizes), a narrower one appends a dimension of that ratio."""
+    in_dtype = dtypes.as_dtype(x.dtype)
+    in_size, out_size = x.dtype.itemsize, type.size
+    if not (in_size >= out_size or (x.ndim > 0 and x.shape[-1] == out_size // in_size)):
+        # TF prints the DataType enum numbers
+        raise KernelError(errors.InvalidArgumentError, "Cannot bitcast from %d to %d"
+                          % (in_dtype.as_datatype_enum, type.as_datatype_enum))
+    out = np.ascontiguousarray(x).view(type.as_numpy_dtype)
+    if in_size > out_size:
+        return out.reshape(x.shape + (in_size // out_size,))
+    if in_size < out_size:
+        return out.reshape(x.shape[:-1])
+    return out.reshape(x.shape)
+
+
+Bitcast = defop("Bitcast", _bitcast_kernel)  # TF registers no gradient: a LookupError when one is needed
+
+
+@tf_export("bitcast")
+def bitcast(input: Any, type: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.bitcast (Bitcast): reinterprets the bytes of `input` as `type`, no copy of values."""
+    out_type = make_type(type, "type")
+    x = convert_to_tensor(input)
+    suffix = error_suffix((input,))
+    check_attr("Bitcast", x, "T", suffix)
+    check_type_attr("Bitcast", out_type, "type", suffix)
+    return run_op(Bitcast, (input,), x, type=out_type)
+
+
+GuaranteeConst = defop("GuaranteeConst", lambda x: x)  # no gradient registered in TF
+
+
+@tf_export("guarantee_const")
+def guarantee_const(input: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.guarantee_const (GuaranteeConst, deprecated): the input, promised constant to the graph
+    optimizer; eagerly an identity with no gradient."""
+    from tfshim.platform.test import _log_deprecated
+
+    _log_deprecated("guarantee_const", "tensorflow.python.ops.array_ops", "Not for public use.", warn_once=True)
+    x = convert_to_tensor(input)
+    return run_op(GuaranteeConst, (input,), x)
+
+
+def _fingerprint_rows(rows: Any) -> np.ndarray:
+    """Each row's FarmHash Fingerprint64 as its 8 little-endian bytes (TF's CopyToBuffer)."""
+    from tfshim.ops.string_hash import fingerprint64
+
+    out = np.zeros((len(rows), 8), np.uint8)
+    for i, row in enumerate(rows):
+        out[i] = np.frombuffer(fingerprint64(row).to_bytes(8, "little"), np.uint8)
+    return out
+
+
+def _fingerprint_kernel(data: np.ndarray, method: np.ndarray) -> Any:
+    """TF: kernels/fingerprint_op.cc. Numbers: the Fingerprint64 of each dim-0 row's bytes. Strings: of the string
+    itself when rows hold one element, else of the row's concatenated string fingerprints."""
+    if method.ndim != 0:
+        raise KernelError(errors.InvalidArgumentError, "`method` should be a scalar string: %s" % _dims(method.shape))
+    m = method[()]
+    if m != b"farmhash64":
+        raise KernelError(errors.InvalidArgumentError, "Unsupported fingerprint method: %s"
+                          % m.decode("utf-8", "replace"))
+    if data.ndim < 1:
+        raise KernelError(errors.InvalidArgumentError, "`data` should have at least one dimension: %s"
+                          % _dims(data.shape))
+    n = data.shape[0]
+    per_row = data.size // n if n else 0
+    if data.dtype == object:
+        if per_row == 0:  # TF leaves its output unwritten here (uninitialized memory): tfshim gives zeros
+            return np.zeros((n, 8), np.uint8)
+        strings = _fingerprint_rows([bytes(v) for v in data.reshape(-1)])
+        if per_row <= 1:
+            return strings
+        return _fingerprint_rows([r.tobytes() for r in strings.reshape(n, per_row * 8)])
+    flat = np.ascontiguousarray(data).reshape(n, per_row)
+    return _fingerprint_rows([r.tobytes() for r in flat])
+
+
+Fingerprint = defop("Fingerprint", _fingerprint_kernel)
+not_differentiable(Fingerprint)
+
+
+@tf_export("fingerprint")
+def fingerprint(data: Any, method: Any = "farmhash64", name: Any = None) -> Tensor:
+    """TF: tf.fingerprint (Fingerprint): an [N, 8] uint8 fingerprint (FarmHash Fingerprint64) of each of the
+    N slices of `data` along its first dimension."""
+    d = convert_to_tensor(data)
+    m = convert_to_tensor(method, dtypes.string)
+    return run_op(Fingerprint, (data, method), d, m, check=False)
+
+
+# ===== extract_volume_patches ===================================================================
+
+
+def _volume_patches_kernel(x: np.ndarray, ksizes: tuple, strides: tuple, padding: str) -> Any:
+    """TF: kernels/extract_volume_patches_op.cc: each [kp, kr, kc] window (zero-padded for SAME) flattened in
+    (plane, row, col, depth) order into the last dimension."""
+    for name, v in (("ksizes", ksizes), ("strides", strides)):
+        if any(k <= 0 for k in v):
+            raise KernelError(errors.OutOfRangeError, "%s is out of range." % name)
+        if v[0] != 1 or v[4] != 1:
+            raise KernelError(errors.UnimplementedError, "Only support %s across space." % name)
+    if x.ndim != 5:
+        raise KernelError(errors.InvalidArgumentError, "input must be 5-dimensional%s" % _dims(x.shape))
+    outs, pads = [], [(0, 0)]
+    for n, k, st in zip(x.shape[1:4], ksizes[1:4], strides[1:4]):
+        if padding == "VALID":
+            o = builtins.max(int((n - k + st) / st), 0)  # C++ division truncates toward zero
+            pads.append((0, 0))
+        else:
+            o = -(-n // st)
+            total = builtins.max((o - 1) * st + k - n, 0)
+            pads.append((total // 2, total - total // 2))
+        outs.append(o)
+    xp = np.pad(x, pads + [(0, 0)])
+    out = np.zeros((x.shape[0], *outs, ksizes[1] * ksizes[2] * ksizes[3] * x.shape[4]), x.dtype)
+    k = 0
+    for a in builtins_range(ksizes[1]):
+        for b in builtins_range(ksizes[2]):
+            for c in builtins_range(ksizes[3]):
+                win = xp[:, a:a + (outs[0] - 1) * strides[1] + 1:strides[1],
+                         b:b + (outs[1] - 1) * strides[2] + 1:strides[2],
+                         c:c + (outs[2] - 1) * strides[3] + 1:strides[3]]
+                if builtins.min(outs) > 0:
+                    out[..., k:k + x.shape[4]] = win
+                k += x.shape[4]
+    return out
+
+
+ExtractVolumePatches = defop("ExtractVolumePatches", _volume_patches_kernel)
+
+
+@ExtractVolumePatches.gradient
+def _extract_volume_patches_grad(op: Any, grad: Tensor) -> Tensor:
+    """Returns each input cell's sum of grad over the patch entries that copied it (TF: the same map built from
+    the patches of an index volume, 0 marking padding)."""
+    from tfshim.ops.segment_ops import UnsortedSegmentSum
+
+    b, p, r, c, d = op.inputs[0]._value.shape
+    ks, st, pad = op.get_attr("ksizes"), op.get_attr("strides"), op.get_attr("padding")
+    idx = np.arange(1, 1 + p * r * c, dtype=np.int64).reshape(1, p, r, c, 1)
+    ids = _volume_patches_kernel(idx, ks, st, pad).reshape(-1)  # one id per (patch, tap)
+    n = ids.shape[0]
+    g = Reshape(grad, shape=(b, n, d))
+    g = Transpose(g, perm=(1, 0, 2))  # [patch taps, batch, depth]
+    summed = UnsortedSegmentSum(g, _wrap_as(ids, dtypes.int64), _wrap_as(np.array(1 + p * r * c, np.int64),
+                                                                           dtypes.int64))
+    summed = Slice(summed, begin=(1, 0, 0), size=(p * r * c, b, d))
+    return Reshape(Transpose(summed, perm=(1, 0, 2)), shape=(b, p, r, c, d))
+
+
+@tf_export("extract_volume_patches")
+def extract_volume_patches(input: Any, ksizes: Any, strides: Any, padding: str, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.extract_volume_patches (ExtractVolumePatches): [kp, kr, kc] patches of a 5-D [batch, planes, rows,
+    cols, depth] input, every `strides` cells, each flattened into the last dimension."""
+    from tfshim.ops.nn_ops_3d import _attr_error, _list_of_ints
+
+    ks = _list_of_ints(ksizes, "ksizes", "extract_volume_patches")
+    st = _list_of_ints(strides, "strides", "extract_volume_patches")
+    if not isinstance(padding, str):
+        raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
+    x = convert_to_tensor(input)
+    node = "ExtractVolumePatches"
+    for arg, v in (("ksizes", ks), ("strides", st)):
+        if len(v) < 5:
+            raise _attr_error(node, node, "Length for attr '%s' of %d must be at least minimum 5" % (arg, len(v)))
+    check_attr(node, x, "T")
+    if padding not in ("SAME", "VALID"):
+        raise _attr_error(node, node, 'Value for attr \'padding\' of "%s" is not in the list of allowed values: '
+                          '"SAME", "VALID"' % padding)
+    return run_op(ExtractVolumePatches, (input,), x, ksizes=tuple(ks), strides=tuple(st), padding=padding)
+
+
+# ===== edit_distance ============================================================================
+
+
+def _levenshtein(a: list, b: list) -> int:
+    row = list(builtins_range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            prev, row[j] = row[j], builtins.min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
+    return row[-1]
+
+
+def _edit_distance_kernel(h_idx: np.ndarray, h_val: np.ndarray, h_shape: np.ndarray, t_idx: np.ndarray,
+                          t_val: np.ndarray, t_shape: np.ndarray, normalize: bool) -> Any:
+    """TF: kernels/edit_distance_op.cc: the Levenshtein distance of each pair of sequences sharing all but the
+    last index; a group in the hypothesis only scores its length (inf normalized), in the truth only its length
+    (1 normalized); divided by the truth's length when normalizing."""
+    if t_shape.shape[0] < 2:
+        raise KernelError(errors.InvalidArgumentError, "Input SparseTensors must have rank at least 2, but "
+                          "truth_shape rank is: %d" % t_shape.shape[0])
+    if h_shape.shape[0] != t_shape.shape[0]:
+        raise KernelError(errors.InvalidArgumentError, "Expected truth and hypothesis to have matching ranks, but "
+                          "their shapes are: %s and %s" % (_dims(t_shape.shape), _dims(h_shape.shape)))
+    out_shape = tuple(int(builtins.max(a, b)) for a, b in zip(h_shape[:-1], t_shape[:-1]))
+
+    def groups(idx: np.ndarray, val: np.ndarray) -> dict:
+        g: dict = {}
+        for i in builtins_range(idx.shape[0]):
+            g.setdefault(tuple(int(v) for v in idx[i, :-1]), []).append(val[i])
+        return g
+
+    hyp, truth = groups(h_idx, h_val), groups(t_idx, t_val)
+    out = np.zeros(out_shape, np.float32)
+    one = np.float32(1)
+    for key in set(hyp) | set(truth):
+        h, t = hyp.get(key, []), truth.get(key, [])
+        if key in hyp and key in truth:
+            d = np.float32(_levenshtein(t, h))
+            out[key] = d / np.float32(len(t)) if normalize else d
+        elif key in hyp:
+            out[key] = np.float32(np.inf) if normalize else np.float32(len(h))
+        else:
+            out[key] = one if normalize else np.float32(len(t))
+    return out
+
+
+EditDistance = defop("EditDistance", _edit_distance_kernel)
+not_differentiable(EditDistance)
+
+
+@tf_export("edit_distance")
+def edit_distance(hypothesis: Any, truth: Any, normalize: bool = True, name: str = "edit_distance") -> Tensor:
+    """TF: tf.edit_distance (EditDistance): float32 Levenshtein distances between the sequences of two
+    SparseTensors, grouped by all but their last index; shape the larger of their dense shapes minus the last."""
+    if not isinstance(hypothesis, SparseTensor):
+        raise TypeError("Hypothesis must be a SparseTensor.")
+    if not isinstance(truth, SparseTensor):
+        raise TypeError("Truth must be a SparseTensor.")
+    norm = make_bool(normalize, "normalize", True)
+    hv, tv = hypothesis.values, truth.values
+    if tv.dtype != hv.dtype:
+        raise errors.InvalidArgumentError(None, None, "cannot compute EditDistance as input #4(zero-based) was "
+                                          "expected to be a %s tensor but is a %s tensor [Op:EditDistance] name: %s"
+                                          % (hv.dtype._cname, tv.dtype._cname, name))
+    try:
+        return EditDistance(hypothesis.indices, hv, hypothesis.dense_shape, truth.indices, tv, truth.dense_shape,
+                            normalize=norm)
+    except errors.OpError as e:
+        raise type(e)(None, None, e.message + str(name)) from None
+
+
+# ===== space_to_batch / batch_to_space =========================================================
+# TF: kernels/spacetobatch_op.cc, batchtospace_op.cc. Both kernels first fold into the batch (or depth) the
+# leading (trailing) block dimensions that have block 1 and no padding/crop, and support at most 4 block
+# dimensions besides; their checks follow the kernels' order.
+
+_MAX_BLOCK_DIMS = 4
+
+
+def _block_args(x: np.ndarray, block_shape: np.ndarray, pads: np.ndarray, what: str) -> tuple:
+    """Checks the block_shape / paddings (crops) shapes as both kernels do; returns them as Python ints and
+    the number of block dimensions the kernel works on (after folding the trivial leading/trailing ones)."""
+    if block_shape.ndim != 1:
+        raise KernelError(errors.InvalidArgumentError, "block_shape rank should be 1 instead of %d" % block_shape.ndim)
+    m = block_shape.shape[0]
+    if x.ndim < 1 + m:
+        raise KernelError(errors.InvalidArgumentError, "input rank should be >= %d instead of %d" % (1 + m, x.ndim))
+    if not (pads.ndim == 2 and pads.shape[0] == m and pads.shape[1] == 2):
+        raise KernelError(errors.InvalidArgumentError, "%s should have shape [%d, 2] instead of %s"
+                          % (what, m, _dims(pads.shape)))
+    block = [int(b) for b in block_shape]
+    pad = [(int(a), int(b)) for a, b in pads]
+    trivial = [pad[i] == (0, 0) and block[i] == 1 for i in builtins_range(m)]
+    prefix = 0
+    while prefix < m and trivial[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < m - prefix and trivial[m - 1 - suffix]:
+        suffix += 1
+    return block, pad, prefix, m - suffix
+
+
+def _max_block_dims_check(internal: int) -> None:
+    if internal > _MAX_BLOCK_DIMS:
+        raise KernelError(errors.InvalidArgumentError, "Maximum number of non-combined block dimensions is %d but "
+                          "must not exceed %d" % (internal, _MAX_BLOCK_DIMS))
+
+
+def _space_to_batch_nd_kernel(x: np.ndarray, block_shape: np.ndarray, paddings: np.ndarray) -> Any:
+    block, pad, first, last = _block_args(x, block_shape, paddings, "paddings")
+    product = 1
+    for i, b in enumerate(block):
+        if b < 1:
+            raise KernelError(errors.InvalidArgumentError, "All values in block_shape must be positive, got value, "
+                              "%d at index %d." % (b, i))
+        product *= b
+    _max_block_dims_check(last - first)
+    if last == first:
+        return x
+    m = len(block)
+    for i in builtins_range(first, last):
+        a, b = pad[i]
+        if a < 0 or b < 0:
+            raise KernelError(errors.InvalidArgumentError, "Paddings must be non-negative")
+        padded = x.shape[i + 1] + a + b
+        if padded % block[i]:
+            raise KernelError(errors.InvalidArgumentError, "padded_shape[%d]=%d is not divisible by block_shape[%d]=%d"
+                              % (i, padded, i, block[i]))
+    padded_x = np.pad(x, [(0, 0)] + pad + [(0, 0)] * (x.ndim - 1 - m))
+    rest = padded_x.shape[1 + m:]
+    # [batch, s0/b0, b0, ..., rest] -> [b0, ..., batch, s0/b0, ..., rest]
+    split = [x.shape[0]]
+    for i in builtins_range(m):
+        split += [padded_x.shape[i + 1] // block[i], block[i]]
+    y = padded_x.reshape(split + list(rest))
+    perm = [2 + 2 * i for i in builtins_range(m)] + [0] + [1 + 2 * i for i in builtins_range(m)]
+    perm += list(builtins_range(1 + 2 * m, y.ndim))
+    out_shape = [x.shape[0] * product] + [padded_x.shape[i + 1] // block[i] for i in builtins_range(m)] + list(rest)
+    return np.ascontiguousarray(y.transpose(perm)).reshape(out_shape)
+
+
+def _batch_to_space_nd_kernel(x: np.ndarray, block_shape: np.ndarray, crops: np.ndarray) -> Any:
+    block, crop, first, last = _block_args(x, block_shape, crops, "crops")
+    product = 1
+    for b in block:
+        product *= b
+    if product <= 0:
+        raise KernelError(errors.InvalidArgumentError, "Product of block sizes must be positive, got %d" % product)
+    _max_block_dims_check(last - first)
+    if last == first:
+        return x
+    if x.shape[0] % product:
+        raise KernelError(errors.InvalidArgumentError, "Input batch dimension (%d) is not divisible by product of "
+                          "block sizes (%d)" % (x.shape[0], product))
+    for i in builtins_range(first, last):
+        a, b = crop[i]
+        if a < 0 or b < 0:
+            raise KernelError(errors.InvalidArgumentError, "Crops must be non-negative")
+        cropped = x.shape[i + 1] * block[i] - a - b
+        if cropped < 0:
+            raise KernelError(errors.InvalidArgumentError, "cropped_shape[%d]=%d must be non-negative" % (i, cropped))
+    m = len(block)
+    batch = x.shape[0] // product
+    spatial = list(x.shape[1:1 + m])
+    rest = list(x.shape[1 + m:])
+    # [b0, ..., batch, s0, ..., rest] -> [batch, s0, b0, s1, b1, ..., rest]
+    y = x.reshape(block + [batch] + spatial + rest)
+    perm = [m]
+    for i in builtins_range(m):
+        perm += [m + 1 + i, i]
+    perm += list(builtins_range(2 * m + 1, y.ndim))
+    y = np.ascontiguousarray(y.transpose(perm)).reshape([batch] + [s * b for s, b in zip(spatial, block)] + rest)
+    key = (builtins_slice(None),) + tuple(builtins_slice(a, y.shape[i + 1] - b) for i, (a, b) in enumerate(crop))
+    return np.ascontiguousarray(y[key])
+
+
+SpaceToBatchND = defop("SpaceToBatchND", _space_to_batch_nd_kernel)
+BatchToSpaceND = defop("BatchToSpaceND", _batch_to_space_nd_kernel)
+
+
+@SpaceToBatchND.gradient
+def _space_to_batch_nd_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns batch_to_space_nd(grad, block_shape, paddings): the opposite op."""
+    return BatchToSpaceND(grad, op.inputs[1], op.inputs[2]), None, None
+
+
+@BatchToSpaceND.gradient
+def _batch_to_space_nd_grad(op: Any, grad: Tensor) -> tuple:
+    """Returns space_to_batch_nd(grad, block_shape, crops): the opposite op."""
+    return SpaceToBatchND(grad, op.inputs[1], op.inputs[2]), None, None
+
+
+def _run_block_op(op: Any, input: Any, block_shape: Any, pads: Any, pads_attr: str) -> Tensor:  # noqa: A002
+    """Converts as TF's generated wrapper (block_shape, paddings/crops: int32 unless tensors), checks the
+    attrs and the input's CPU kernel, runs."""
+    raw = (input, block_shape, pads)
+    x = convert_to_tensor(input)
+    b = convert_index_input(block_shape)
+    p = convert_index_input(pads)
+    suffix = error_suffix(raw)
+    check_attr(op.name, b, "Tblock_shape", suffix)
+    check_attr(op.name, p, pads_attr, suffix)
+    from tfshim.ops.op import check_kernel
+
+    check_kernel(op.name, x._dtype, suffix, "T=DT_%s, Tblock_shape=DT_%s, %s=DT_%s" % (
+        x._dtype._cname.upper(), b._dtype._cname.upper(), pads_attr, p._dtype._cname.upper()))
+    return run_op(op, raw, x, b, p)
+
+
+@tf_export("space_to_batch_nd")
+def space_to_batch_nd(input: Any, block_shape: Any, paddings: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.space_to_batch_nd (SpaceToBatchND): the spatial dimensions zero-padded, then cut into
+    block_shape blocks that move into the batch dimension (block offsets outermost)."""
+    return _run_block_op(SpaceToBatchND, input, block_shape, paddings, "Tpaddings")
+
+
+@tf_export("space_to_batch", "nn.space_to_batch")
+def space_to_batch(input: Any, block_shape: Any, paddings: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.space_to_batch (TF 2's space_to_batch_v2): space_to_batch_nd."""
+    return space_to_batch_nd(input, block_shape, paddings, name)
+
+
+@tf_export("batch_to_space")
+def batch_to_space(input: Any, block_shape: Any, crops: Any, name: Any = None) -> Tensor:  # noqa: A002
+    """TF: tf.batch_to_space (BatchToSpaceND), the inverse of space_to_batch: the batch's blocks interleaved
+    back into the spatial dimensions, then cropped. A Python int block_shape means [b, b] (TF 1's form)."""
+    if isinstance(block_shape, int):
+        block_shape = np.array([block_shape, block_shape], dtype=np.int64)
+    return _run_block_op(BatchToSpaceND, input, block_shape, crops, "Tcrops")
+
+
+def _int32_input(value: Any, name: str) -> Tensor:
+    """ops.convert_to_tensor(value, int32, name=name): TF prefixes a tensor's dtype mismatch with the name."""
+    try:
+        return convert_to_tensor(value, dtypes.int32)
+    except ValueError as e:
+        if isinstance(value, Tensor):
+            raise ValueError("%s: %s" % (name, e)) from None
+        raise
+
+
+def _assert_compatible(t: Tensor, dims: list) -> None:
+    """TF's TensorShape.assert_is_compatible_with(list): the message prints the list as given."""
+    if tuple(t._value.shape) != tuple(dims):
+        raise ValueError("Shapes %s and %s are incompatible" % (TensorShape(t._value.shape), dims))
+
+
+@tf_export("required_space_to_batch_paddings")
+def required_space_to_batch_paddings(input_shape: Any, block_shape: Any, base_paddings: Any = None,
+                                     name: Any = None) -> tuple:
+    """TF: tf.required_space_to_batch_paddings: (paddings, crops), int32 [N, 2]: base_paddings with the end
+    padding grown until block_shape divides each padded size, and the crops that undo that growth."""
+    shape = _int32_input(input_shape, "input_shape")
+    block = _int32_input(block_shape, "block_shape")
+    if block._value.ndim != 1:
+        raise ValueError("Shape %s must have rank 1" % TensorShape(block._value.shape))
+    n = block._value.shape[0]
+    if n == 0:
+        return zeros([0, 2], dtypes.int32), zeros([0, 2], dtypes.int32)
+    _assert_compatible(shape, [n])
+    if base_paddings is not None:
+        base = _int32_input(base_paddings, "base_paddings")
+        _assert_compatible(base, [n, 2])
+        base_v = base._value
+    else:
+        base_v = np.zeros([n, 2], np.int32)
+    pad_start = base_v[:, 0]
+    full = shape._value + pad_start + base_v[:, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):  # TF's NumPy arithmetic: a 0 block gives 0 (a warning)
+        extra = (block._value - full % block._value) % block._value
+    paddings = np.stack([pad_start, base_v[:, 1] + extra], axis=1).astype(np.int32)
+    crops = np.stack([np.zeros_like(extra), extra], axis=1).astype(np.int32)
+    return _wrap_as(paddings, dtypes.int32), _wrap_as(crops, dtypes.int32)
+
+
 # ===== slice / strided_slice / reverse ==========================================================
 
 

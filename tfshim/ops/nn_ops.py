@@ -1237,3 +1237,67 @@ def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: Any, dat
 # Dispatch on other tensor kinds (RaggedTensor), as TF's register_unary_elementwise_api (util/dispatch.py).
 dispatch.install(globals(), unary=("relu", "relu6", "leaky_relu", "elu", "selu", "softplus", "softsign", "silu",
                                    "gelu"))
+
+
+# ===== with_space_to_batch ===========================================================================
+
+
+def _space_to_batch_adjust(orig: np.ndarray, fill: int, spatial_dims: list) -> np.ndarray:
+    """TF: nn_ops._with_space_to_batch_adjust: rows of `orig` placed at spatial_dims[i] - 1, `fill` elsewhere."""
+    out = np.full((spatial_dims[-1],) + orig.shape[1:], fill, orig.dtype)
+    for i, d in enumerate(spatial_dims):
+        out[d - 1] = orig[i]
+    return out
+
+
+@tf_export("nn.with_space_to_batch")
+def with_space_to_batch(input: Any, dilation_rate: Any, padding: Any, op: Any, filter_shape: Any = None,  # noqa: A002
+                        spatial_dims: Any = None, data_format: Any = None) -> Tensor:
+    """TF: tf.nn.with_space_to_batch: `op(converted, num_spatial_dims, "VALID")` on the space_to_batch form of
+    `input` (blocks of dilation_rate, padded as SAME/VALID needs), turned back with batch_to_space; `op` runs on
+    `input` itself when every rate is 1."""
+    x = convert_to_tensor(input)
+    rate = convert_to_tensor(dilation_rate, dtypes.int32)
+    if rate.shape.rank != 1:
+        raise ValueError(f"`dilation_rate.shape.rank` must be 1. Received: dilation_rate={rate} of rank "
+                         f"{rate.shape.rank}")
+    n = rate.shape[0]
+    start = 2 if data_format is not None and data_format.startswith("NC") else 1
+    if spatial_dims is None:
+        spatial_dims = range(start, n + start)
+    orig = list(spatial_dims)
+    dims = sorted(set(int(d) for d in orig))
+    if dims != orig or any(d < 1 for d in dims):
+        raise ValueError("`spatial_dims` must be a monotonically increasing sequence of positive integers. "
+                         f"Received: spatial_dims={orig}")
+    expected = dims[-1] if data_format is not None and data_format.startswith("NC") else dims[-1] + 1
+    if x.shape.rank < expected:
+        raise ValueError(f"`input.shape.rank` must be at least {expected}. Received: input.shape={x.shape} with "
+                         f"rank {x.shape.rank}")
+    r = rate._value
+    if np.any(r < 1):
+        raise ValueError(f"`dilation_rate` must be positive. Received: dilation_rate={r}")
+    if np.all(r == 1):
+        return op(x, n, padding)
+    if isinstance(padding, (list, tuple)):
+        raise NotImplementedError("tf.nn.with_space_to_batch with explicit paddings is not implemented by tfshim")
+    if padding == "EXPLICIT":
+        raise ValueError('"EXPLICIT" is not a valid value for `padding`. To use explicit padding, `padding` must be '
+                         'a list.')
+    if padding == "SAME":
+        if filter_shape is None:
+            raise ValueError("`filter_shape` must be specified for `padding='SAME'`. Received: filter_shape=None and "
+                             "padding=SAME")
+        fs = np.asarray(convert_to_tensor(filter_shape)._value)[:n]
+        extra = (fs - 1) * r
+        base = np.stack([extra // 2, extra - extra // 2], axis=1)
+    elif padding == "VALID":
+        base = np.zeros([n, 2], np.int32)
+    else:
+        raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: padding={padding}")
+    shape = x.shape.as_list()
+    paddings, crops = array_ops.required_space_to_batch_paddings([shape[d] for d in dims], r, base)
+    rate_adj = _space_to_batch_adjust(r, 1, dims)
+    converted = array_ops.space_to_batch_nd(x, rate_adj, _space_to_batch_adjust(paddings._value, 0, dims))
+    result = op(converted, n, "VALID")
+    return array_ops.batch_to_space(result, rate_adj, _space_to_batch_adjust(crops._value, 0, dims))

@@ -490,3 +490,184 @@ def avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: 
     """TF: tf.nn.avg_pool3d (AvgPool3D); SAME windows average over the valid cells only."""
     return _pool3d(AvgPool3D, "_MklNativeAvgPool3D", "__MklNativeAvgPool3D", input, ksize, strides, padding,
                    data_format)
+
+
+# ----- Conv: TF's N-D convolution op (tf.conv) ------------------------------------------------------
+# TF: kernels/conv_ops.cc ConvOp. Channels-last input [batch..., spatial (2 or 3)..., in_depth], HWIO / DHWIO
+# filter; no gradient is registered for it (a LookupError when one is needed).
+
+
+def _conv_nd_kernel(x: np.ndarray, f: np.ndarray, strides: tuple, padding: str, explicit_paddings: tuple,
+                    data_format: str, dilations: tuple, batch_dims: int) -> Any:
+    """TF's checks in ConvOp::Compute's order (strides, dilations and paddings are read in the data format's
+    dimension order), then im2col and one GEMM over the channels-last windows."""
+    def error(message: str) -> KernelError:
+        return KernelError(errors.InvalidArgumentError, message)
+
+    n = x.ndim - 1 - batch_dims
+    if n not in (2, 3):
+        raise error("The input must have 2 or 3 spatial dimensions but got %d" % n)
+    if f.size == 0:
+        raise error("filter must not have zero elements (i.e. all dimensions must be non-zero)")
+    if f.ndim not in (4, 5):
+        raise error("The filter must be rank 4 or 5 but got %d" % f.ndim)
+    first = data_format == "CHANNELS_FIRST"
+
+    def last_order(v: Any) -> list:
+        """An attr listing every dimension, reordered to [N, spatial..., C]."""
+        v = list(v)
+        return [v[0]] + v[2:] + [v[1]] if first else v
+
+    if len(strides) != n + 2:
+        raise error("Sliding window strides field must specify %d dimensions" % (n + 2))
+    s = last_order(strides)
+    if s[0] != 1 or s[-1] != 1:
+        raise error("Current implementation does not support strides in the batch and depth dimensions.")
+    if any(v <= 0 for v in s[1:-1]):
+        raise error("Spatial strides should be larger than 0.")
+    if not dilations:
+        d = [1] * (n + 2)
+    else:
+        if len(dilations) != n + 2:
+            raise error("Dilation rates field must specify%ddimensions" % (n + 2))
+        d = last_order(dilations)
+        if d[0] != 1 or d[-1] != 1:
+            raise error("Current implementation does not support dilation rates in the batch and depth dimensions.")
+        if any(v <= 0 for v in d[1:-1]):
+            raise error("Dilated rates should be larger than 0.")
+    pairs: list = []
+    if padding == "EXPLICIT":
+        if len(explicit_paddings) != 2 * (n + 2):
+            raise error("explicit_paddings attribute must contain %d values, but got: %d"
+                        % (2 * (n + 2), len(explicit_paddings)))
+        if any(p < 0 for p in explicit_paddings):
+            raise error("All elements of explicit_paddings must be nonnegative")
+        pairs = last_order(tuple(explicit_paddings[2 * i:2 * i + 2]) for i in range(n + 2))
+        if pairs[0] != (0, 0) or pairs[-1] != (0, 0):
+            raise error("Nonzero explicit padding in the batch or depth dimensions is not supported")
+    elif explicit_paddings:
+        raise error("explicit_paddings attribute must be empty if the padding attribute is not EXPLICIT")
+    xf = x.reshape((-1,) + x.shape[batch_dims:])
+    if first:
+        xf = np.moveaxis(xf, 1, -1)
+    if f.shape[-2] <= 0:
+        raise error("filter depth must be stricly positive, got %d" % f.shape[-2])
+    if xf.shape[-1] != f.shape[-2]:
+        raise error("Input depth must be equal to filter depth: %d vs %d" % (xf.shape[-1], f.shape[-2]))
+    ksize, cin, cout = f.shape[:n], f.shape[-2], f.shape[-1]
+    st, dl = tuple(s[1:-1]), tuple(d[1:-1])
+    outs = []
+    for i in range(n):  # TF's GetWindowedOutputSizeVerbose (C++ division truncates toward zero)
+        size = xf.shape[1 + i] + (sum(pairs[1 + i]) if pairs else 0)
+        eff = (ksize[i] - 1) * dl[i] + 1
+        o = int((size - eff + st[i]) / st[i]) if padding != "SAME" else -(-size // st[i])
+        if o < 0:
+            raise error("Computed output size would be negative: %d [input_size: %d, effective_filter_size: %d, "
+                        "stride: %d]" % (o, xf.shape[1 + i], eff, st[i]))
+        outs.append(o)
+    out_shape = (xf.shape[0],) + tuple(outs) + (cout,)
+    if int(np.prod(out_shape)) == 0 or xf.size == 0:
+        # TF returns before restoring the leading batch dimensions: the output keeps the flattened batch
+        out = np.zeros(out_shape, x.dtype)
+        return np.moveaxis(out, -1, 1) if first else out
+    if first:
+        raise KernelError(errors.UnimplementedError, "The Conv%dD op currently only supports the %s tensor format "
+                          "on the CPU. The op was given the format: %s" % (
+                              n, "NHWC" if n == 2 else "NDHWC", "NCHW" if n == 2 else "NCDHW"))
+    if pairs:
+        xf = np.pad(xf, pairs)
+    geometry_outs, pads = _geometry(xf.shape, ksize, st, dl, "VALID" if pairs else padding)
+    xp = np.pad(xf, pads)
+    cols = _windows(xp, geometry_outs, ksize, st, dl).reshape(-1, int(np.prod(ksize)) * cin)
+    out = _gemm(cols, f.reshape(-1, cout)).reshape(out_shape).astype(x.dtype, copy=False)
+    return out.reshape(x.shape[:batch_dims] + out.shape[1:])
+
+
+Conv = defop("Conv", _conv_nd_kernel)
+
+
+def _string_attr(value: Any, arg: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError("Expected string for argument '%s' not %r." % (arg, value))
+    return value
+
+
+def _allowed_string(value: str, arg: str, node: str, allowed: tuple) -> None:
+    if value not in allowed:
+        raise _attr_error(node, node, "Value for attr '%s' of \"%s\" is not in the list of allowed values: %s"
+                          % (arg, value, ", ".join('"%s"' % a for a in allowed)))
+
+
+@tf_export("conv")
+def conv(input: Any, filter: Any, strides: Any, padding: str, explicit_paddings: Any = (),  # noqa: A002
+         data_format: str = "CHANNELS_LAST", dilations: Any = (), batch_dims: int = 1, groups: int = 1,
+         name: Any = None) -> Tensor:
+    """TF: tf.conv (Conv): a 2-D or 3-D convolution over channels-last data with any number of leading batch
+    dimensions; strides/dilations list every dimension. No gradient, as in TF."""
+    from tfshim.ops.op import make_int
+
+    s = _list_of_ints(strides, "strides", "conv")
+    pad = _string_attr(padding, "padding")
+    ep = _list_of_ints(list(explicit_paddings), "explicit_paddings", "conv")
+    fmt = _string_attr(data_format, "data_format")
+    d = _list_of_ints(list(dilations), "dilations", "conv")
+    bd = make_int(batch_dims, "batch_dims")
+    g = make_int(groups, "groups")
+    x, f = convert_to_tensor(input), convert_to_tensor(filter)
+    Conv.check(x, f)
+    _allowed_string(pad, "padding", "Conv", ("SAME", "VALID", "EXPLICIT"))
+    _allowed_string(fmt, "data_format", "Conv", ("CHANNELS_FIRST", "CHANNELS_LAST"))
+    if g != 1:  # TF's kernel constructor
+        raise_op_error("Conv", KernelError(errors.UnimplementedError, "Grouped/Depthwise Convolutions are not "
+                                           "supported yet."))
+    return Conv(x, f, strides=tuple(s), padding=pad, explicit_paddings=tuple(ep), data_format=fmt,
+                dilations=tuple(d), batch_dims=bd)
+
+
+def _no_kernel_v2(op_name: str, input: Any, filter: Any, out_backprop: Any, strides: Any,  # noqa: A002
+                  padding: str, use_cudnn_on_gpu: bool, explicit_paddings: Any, data_format: str,
+                  dilations: Any) -> Tensor:
+    """TF 2.21 declares Conv2DBackpropInputV2 / Conv2DBackpropFilterV2 (the input and filter given as tensors, not
+    as their shapes) but registers no kernel for them: after the attr checks every call is a NotFoundError."""
+    from tfshim.ops.op import make_bool
+
+    fn = "conv2d_backprop_input_v2" if op_name.endswith("InputV2") else "conv2d_backprop_filter_v2"
+    s = _list_of_ints(strides, "strides", fn)
+    pad = _string_attr(padding, "padding")
+    cudnn = make_bool(use_cudnn_on_gpu, "use_cudnn_on_gpu", True)
+    ep = _list_of_ints(list(explicit_paddings), "explicit_paddings", fn)
+    fmt = _string_attr(data_format, "data_format")
+    d = _list_of_ints(list(dilations), "dilations", fn)
+    x = convert_to_tensor(input)  # the inputs convert (and may fail) as TF's; T is the first one's dtype
+    convert_to_tensor(filter)
+    convert_to_tensor(out_backprop)
+    suffix = error_suffix((input, filter, out_backprop))
+    from tfshim.ops.op import check_attr
+
+    check_attr(op_name, x, "T", suffix)
+    _allowed_string(pad, "padding", op_name, ("SAME", "VALID", "EXPLICIT"))
+    _allowed_string(fmt, "data_format", op_name, ("NHWC", "NCHW"))
+    ints = lambda v: "[" + ", ".join(str(i) for i in v) + "]"  # noqa: E731
+    raise errors.NotFoundError(None, None, (
+        "Could not find device for node: {{node %s}} = %s[T=DT_%s, data_format=\"%s\", dilations=%s, "
+        "explicit_paddings=%s, padding=\"%s\", strides=%s, use_cudnn_on_gpu=%s]\nAll kernels registered for op %s:\n"
+        "  <no registered kernels>\n [Op:%s]%s" % (op_name, op_name, x._dtype._cname.upper(), fmt, ints(d), ints(ep),
+                                                   pad, ints(s), str(cudnn).lower(), op_name, op_name, suffix)))
+
+
+@tf_export("conv2d_backprop_filter_v2")
+def conv2d_backprop_filter_v2(input: Any, filter: Any, out_backprop: Any, strides: Any, padding: str,  # noqa: A002
+                              use_cudnn_on_gpu: bool = True, explicit_paddings: Any = (), data_format: str = "NHWC",
+                              dilations: Any = (1, 1, 1, 1), name: Any = None) -> Tensor:
+    """TF: tf.conv2d_backprop_filter_v2 (Conv2DBackpropFilterV2): TF 2.21 has no kernel for it (NotFoundError)."""
+    return _no_kernel_v2("Conv2DBackpropFilterV2", input, filter, out_backprop, strides, padding, use_cudnn_on_gpu,
+                         explicit_paddings, data_format, dilations)
+
+
+@tf_export("conv2d_backprop_input_v2")
+def conv2d_backprop_input_v2(input: Any, filter: Any, out_backprop: Any, strides: Any, padding: str,  # noqa: A002
+                             use_cudnn_on_gpu: bool = True, explicit_paddings: Any = (), data_format: str = "NHWC",
+                             dilations: Any = (1, 1, 1, 1), name: Any = None) -> Tensor:
+    """TF: tf.conv2d_backprop_input_v2 (Conv2DBackpropInputV2): TF 2.21 has no kernel for it (NotFoundError)."""
+    return _no_kernel_v2("Conv2DBackpropInputV2", input, filter, out_backprop, strides, padding, use_cudnn_on_gpu,
+                         explicit_paddings, data_format, dilations)

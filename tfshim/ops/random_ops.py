@@ -763,3 +763,74 @@ def set_global_generator(generator: Generator) -> None:
     """TF: replaces the global generator."""
     global _global_generator
     _global_generator = generator
+
+
+# ----- random_index_shuffle (TF: kernels/random_index_shuffle_op.cc) -----------------------------------------
+
+
+def _index_shuffle_kernel(index: np.ndarray, seed: np.ndarray, max_index: np.ndarray, rounds: int) -> Any:
+    from tfshim.kernels.index_shuffle import index_shuffle as shuffle
+
+    n = max(index.size, max_index.size, seed.size // 3)
+    if not (index.ndim == 0 or (index.ndim == 1 and index.shape[0] == n)):
+        raise KernelError(errors.InvalidArgumentError, "Index bust be a scalar or vector.")
+    if not ((seed.ndim == 1 and seed.shape[0] == 3) or (seed.ndim == 2 and seed.shape == (n, 3))):
+        raise KernelError(errors.InvalidArgumentError, "Seed must be a vector of size [3] or a matrix of size [%d, 3] "
+                          "but got [%s]." % (n, ",".join(str(d) for d in seed.shape)))
+    if not (max_index.ndim == 0 or (max_index.ndim == 1 and max_index.shape[0] == n)):
+        raise KernelError(errors.InvalidArgumentError, "Maxval must be a scalar or a vector of the same size as index "
+                          "but got [%s]" % ",".join(str(d) for d in max_index.shape))
+    mask = (1 << (8 * index.dtype.itemsize)) - 1
+    out = np.empty(index.shape if index.ndim == 0 and seed.ndim == 1 and max_index.ndim == 0 else (n,), index.dtype)
+    flat = out.reshape(-1)
+    for i in range(n):
+        # TF reads all three as uint64 (static_cast): negative values wrap around
+        idx = int(index.reshape(-1)[i if index.ndim else 0]) & ((1 << 64) - 1)
+        top = int(max_index.reshape(-1)[i if max_index.ndim else 0]) & ((1 << 64) - 1)
+        row = seed.reshape(-1, 3)[i if seed.ndim == 2 else 0]
+        if top < idx:
+            raise KernelError(errors.InvalidArgumentError, "max_index must be >= index, but %d < %d" % (top, idx))
+        key = tuple(int(v) & 0xFFFFFFFF for v in row)
+        new = shuffle(idx, key, top, rounds) & mask
+        flat[i] = np.array(new, np.uint64).astype(index.dtype) if index.dtype.kind == "i" else new
+    return out
+
+
+RandomIndexShuffle = defop("RandomIndexShuffle", _index_shuffle_kernel)
+not_differentiable(RandomIndexShuffle)
+
+
+@tf_export("random_index_shuffle")
+def random_index_shuffle(index: Any, seed: Any, max_index: Any, rounds: int = 4, name: Any = None) -> Tensor:
+    """TF: tf.random_index_shuffle (RandomIndexShuffle): the position of `index` in a pseudorandom permutation of
+    [0, max_index] for a 3-word seed (a Simon block cipher, cycle-walked: tfshim/kernels/index_shuffle.py)."""
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.op import check_attr, make_int, run_op
+
+    r = make_int(4 if rounds is None else rounds, "rounds")
+    raw = (index, seed, max_index)
+    i, m = match_inputs((index, max_index))
+    s = convert_to_tensor(seed, dtype_hint=dtypes.int32)
+    from tfshim.ops.op import as_called, dtype_mismatch, error_suffix
+
+    suffix = error_suffix(raw)
+    check_attr("RandomIndexShuffle", i, "dtype", suffix)
+    check_attr("RandomIndexShuffle", s, "Tseed", suffix)
+    if m._dtype is not i._dtype:
+        raise as_called(dtype_mismatch("RandomIndexShuffle", 2, i._dtype, m._dtype), raw)
+    if r < 4 or r % 2:
+        # TF asserts this only in debug builds; its release kernel reads past its round keys or never ends
+        raise NotImplementedError("tf.random_index_shuffle with rounds=%d (TF needs an even number >= 4) is not "
+                                  "implemented by tfshim" % r)
+    return run_op(RandomIndexShuffle, raw, i, s, m, rounds=r)
+
+
+@tf_export("random.experimental.index_shuffle")
+def index_shuffle(index: Any, seed: Any, max_index: Any) -> Tensor:
+    """TF: tf.random.experimental.index_shuffle: random_index_shuffle with the 2-word seed padded in front to 3
+    words (TF pads the first dimension, also of an [n, 2] seed)."""
+    from tfshim.ops.array_ops import pad
+
+    s = convert_to_tensor(seed)
+    s = pad(s, [[1, 0]] + [[0, 0]] * (s.shape.rank - 1), constant_values=498247692)
+    return random_index_shuffle(index, seed=s, max_index=max_index, rounds=4)

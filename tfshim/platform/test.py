@@ -12,10 +12,11 @@ from tfshim.util import tf_logging
 from tfshim.util.tf_export import tf_export
 
 
-def _log_deprecated(name: str, module: str, instructions: str) -> None:
-    """TF's `deprecation.deprecated` warning, logged once per call site as TF does."""
+def _log_deprecated(name: str, module: str, instructions: str, warn_once: bool = False) -> None:
+    """TF's `deprecation.deprecated` warning, logged once per call site as TF does (once per function where TF's
+    decorator has warn_once=True)."""
     caller = sys._getframe(2)
-    key = ("deprecated", name, caller.f_code, caller.f_lineno)
+    key = ("deprecated", name) if warn_once else ("deprecated", name, caller.f_code, caller.f_lineno)
     if tf_logging._counts.get(key):
         return
     tf_logging._counts[key] = 1

@@ -5,6 +5,7 @@ from tfshim.ops.random_ops import Algorithm as Algorithm
 from tfshim.ops.random_ops import Generator as Generator
 from tfshim.ops.random_ops import create_rng_state as create_rng_state
 from tfshim.ops.random_ops import get_global_generator as get_global_generator
+from tfshim.ops.random_ops import index_shuffle as index_shuffle
 from tfshim.ops.random_ops import set_global_generator as set_global_generator
 from tfshim.ops.random_ops import fold_in as stateless_fold_in
 from tfshim.ops.random_ops import split as stateless_split
@@ -15,6 +16,7 @@ __all__ = [
     'Generator',
     'create_rng_state',
     'get_global_generator',
+    'index_shuffle',
     'set_global_generator',
     'stateless_fold_in',
     'stateless_split',
