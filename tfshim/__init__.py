@@ -97,6 +97,7 @@ from tfshim.framework.dtypes import complex64 as complex64
 from tfshim.ops.array_ops import concat as concat
 from tfshim.ops.control_flow_ops import cond as cond
 from tfshim.framework.constant_op import constant as constant
+from tfshim.ops.init_ops_v2 import Constant as constant_initializer
 from tfshim.ops.control_flow_ops import control_dependencies as control_dependencies
 from tfshim.framework.constant_op import convert_to_tensor as convert_to_tensor
 from tfshim.ops.math_ops import cos as cos
@@ -176,6 +177,7 @@ from tfshim.ops.math_ops import not_equal as not_equal
 from tfshim.ops.script_ops import numpy_function as numpy_function
 from tfshim.ops.array_ops import one_hot as one_hot
 from tfshim.ops.array_ops import ones as ones
+from tfshim.ops.init_ops_v2 import Ones as ones_initializer
 from tfshim.ops.array_ops import ones_like as ones_like
 from tfshim.ops.array_ops import pad as pad
 from tfshim.ops.data_flow_ops import parallel_stack as parallel_stack
@@ -184,6 +186,8 @@ from tfshim.ops.math_ops import pow as pow
 from tfshim.eager.def_function import print_v2 as print
 from tfshim.ops.script_ops import eager_py_func as py_function
 from tfshim.ops.linalg_impl import qr as qr
+from tfshim.ops.init_ops_v2 import RandomNormal as random_normal_initializer
+from tfshim.ops.init_ops_v2 import RandomUniform as random_uniform_initializer
 from tfshim.ops.array_ops import range as range
 from tfshim.ops.array_ops import rank as rank
 from tfshim.ops.math_ops import real as real
@@ -259,6 +263,7 @@ from tfshim.ops.functional_ops import vectorized_map as vectorized_map
 from tfshim.ops.array_ops import where as where
 from tfshim.ops.control_flow_ops import while_loop as while_loop
 from tfshim.ops.array_ops import zeros as zeros
+from tfshim.ops.init_ops_v2 import Zeros as zeros_initializer
 from tfshim.ops.array_ops import zeros_like as zeros_like
 from tfshim.ops.math_ops import zeta as zeta
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
@@ -327,6 +332,7 @@ __all__ = [
     'cond',
     'config',
     'constant',
+    'constant_initializer',
     'control_dependencies',
     'convert_to_tensor',
     'cos',
@@ -419,6 +425,7 @@ __all__ = [
     'numpy_function',
     'one_hot',
     'ones',
+    'ones_initializer',
     'ones_like',
     'pad',
     'parallel_stack',
@@ -429,6 +436,8 @@ __all__ = [
     'qr',
     'ragged',
     'random',
+    'random_normal_initializer',
+    'random_uniform_initializer',
     'range',
     'rank',
     'real',
@@ -513,6 +522,7 @@ __all__ = [
     'where',
     'while_loop',
     'zeros',
+    'zeros_initializer',
     'zeros_like',
     'zeta',
 ]

@@ -40,6 +40,7 @@ MODULES = [
     "tfshim.ops.nn_ops",
     "tfshim.ops.bitwise_ops",
     "tfshim.ops.random_ops",
+    "tfshim.ops.init_ops_v2",
     "tfshim.eager.backprop",
     "tfshim.eager.custom_gradient",
     "tfshim.eager.forwardprop",
