@@ -185,7 +185,12 @@ from tfshim.ops.math_ops import polygamma as polygamma
 from tfshim.ops.math_ops import pow as pow
 from tfshim.eager.def_function import print_v2 as print
 from tfshim.ops.script_ops import eager_py_func as py_function
+from tfshim.framework.dtypes import qint16 as qint16
+from tfshim.framework.dtypes import qint32 as qint32
+from tfshim.framework.dtypes import qint8 as qint8
 from tfshim.ops.linalg_impl import qr as qr
+from tfshim.framework.dtypes import quint16 as quint16
+from tfshim.framework.dtypes import quint8 as quint8
 from tfshim.ops.init_ops_v2 import RandomNormal as random_normal_initializer
 from tfshim.ops.init_ops_v2 import RandomUniform as random_uniform_initializer
 from tfshim.ops.array_ops import range as range
@@ -433,7 +438,12 @@ __all__ = [
     'pow',
     'print',
     'py_function',
+    'qint16',
+    'qint32',
+    'qint8',
     'qr',
+    'quint16',
+    'quint8',
     'ragged',
     'random',
     'random_normal_initializer',

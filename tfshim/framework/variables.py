@@ -114,14 +114,18 @@ class Variable:
 
     def numpy(self) -> Any:
         v = self._value
+        if self._dtype._q:  # a quantized type's integers, as for a tensor
+            v = v.view(v.dtype[0])
         return v[()] if v.ndim == 0 else v.copy()
 
     def _numpy(self) -> Any:
         v = self._value
+        if self._dtype._q:
+            v = v.view(v.dtype[0])
         return v[()] if v.ndim == 0 else v
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        return np.array(self._value, dtype=dtype)
+        return np.array(self._numpy(), dtype=dtype)
 
     @property
     def dtype(self) -> dtypes.DType:
