@@ -39,6 +39,7 @@ from tfshim import test as test
 from tfshim import train as train
 from tfshim import types as types
 from tfshim import version as version
+from tfshim.eager.backprop import AggregationMethod as AggregationMethod
 from tfshim.ops.check_ops import Assert as Assert
 from tfshim.framework.dtypes import DType as DType
 from tfshim.framework.device_spec import DeviceSpec as DeviceSpec
@@ -48,6 +49,7 @@ from tfshim.module import Module as Module
 from tfshim.framework.errors import OpError as OpError
 from tfshim.ops.ragged.ragged_tensor import RaggedTensor as RaggedTensor
 from tfshim.ops.ragged.ragged_tensor import RaggedTensorSpec as RaggedTensorSpec
+from tfshim.ops.op import RegisterGradient as RegisterGradient
 from tfshim.framework.sparse_tensor import SparseTensor as SparseTensor
 from tfshim.framework.sparse_tensor import SparseTensorSpec as SparseTensorSpec
 from tfshim.framework.tensor import Tensor as Tensor
@@ -131,22 +133,28 @@ from tfshim.ops.functional_ops import foldr as foldr
 from tfshim.eager.def_function import function as function
 from tfshim.ops.array_ops import gather as gather
 from tfshim.ops.array_ops import gather_nd as gather_nd
+from tfshim.ops.name_scope import get_current_name_scope as get_current_name_scope
 from tfshim.util.tf_logging import get_logger as get_logger
+from tfshim.framework.tensor_util import get_static_value as get_static_value
+from tfshim.eager.custom_gradient import grad_pass_through as grad_pass_through
 from tfshim.eager.backprop import gradients as gradients
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
 from tfshim.ops.control_flow_ops import group as group
 from tfshim.framework.dtypes import half as half
+from tfshim.eager.backprop import hessians as hessians
 from tfshim.ops.histogram_ops import histogram_fixed_width as histogram_fixed_width
 from tfshim.ops.histogram_ops import histogram_fixed_width_bins as histogram_fixed_width_bins
 from tfshim.ops.array_ops import identity as identity
 from tfshim.ops.array_ops import identity_n as identity_n
 from tfshim.ops.math_ops import imag as imag
 from tfshim.eager.def_function import init_scope as init_scope
+from tfshim.framework.func_graph import inside_function as inside_function
 from tfshim.framework.dtypes import int16 as int16
 from tfshim.framework.dtypes import int32 as int32
 from tfshim.framework.dtypes import int64 as int64
 from tfshim.framework.dtypes import int8 as int8
+from tfshim.framework.func_graph import is_symbolic_tensor as is_symbolic_tensor
 from tfshim.framework.tensor import is_tensor as is_tensor
 from tfshim.ops.math_ops import lbeta as lbeta
 from tfshim.ops.math_ops import less as less
@@ -171,6 +179,7 @@ from tfshim.ops.math_ops import multiply as multiply
 from tfshim.ops.name_scope import name_scope as name_scope
 from tfshim.ops.math_ops import negative as negative
 from tfshim.ops.array_ops import newaxis as newaxis
+from tfshim.ops.op import no_gradient as no_gradient
 from tfshim.ops.control_flow_ops import no_op as no_op
 from tfshim.ops.math_ops import norm as norm
 from tfshim.ops.math_ops import not_equal as not_equal
@@ -249,6 +258,7 @@ from tfshim.ops.array_ops import tensor_scatter_nd_sub as tensor_scatter_nd_sub
 from tfshim.ops.array_ops import tensor_scatter_nd_update as tensor_scatter_nd_update
 from tfshim.ops.linalg_ops import tensordot as tensordot
 from tfshim.ops.array_ops import tile as tile
+from tfshim.ops.logging_ops import timestamp as timestamp
 from tfshim.ops.linalg_ops import trace as trace
 from tfshim.ops.array_ops import transpose as transpose
 from tfshim.ops.math_ops import truediv as truediv
@@ -263,6 +273,7 @@ from tfshim.ops.array_ops import unique as unique
 from tfshim.ops.array_ops import unique_with_counts as unique_with_counts
 from tfshim.ops.array_ops import unravel_index as unravel_index
 from tfshim.ops.array_ops import unstack as unstack
+from tfshim.framework.variables import variable_creator_scope as variable_creator_scope
 from tfshim.framework.dtypes import variant as variant
 from tfshim.ops.functional_ops import vectorized_map as vectorized_map
 from tfshim.ops.array_ops import where as where
@@ -274,6 +285,7 @@ from tfshim.ops.math_ops import zeta as zeta
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
+    'AggregationMethod',
     'Assert',
     'DType',
     'DeviceSpec',
@@ -283,6 +295,7 @@ __all__ = [
     'OpError',
     'RaggedTensor',
     'RaggedTensorSpec',
+    'RegisterGradient',
     'SparseTensor',
     'SparseTensorSpec',
     'Tensor',
@@ -377,12 +390,16 @@ __all__ = [
     'function',
     'gather',
     'gather_nd',
+    'get_current_name_scope',
     'get_logger',
+    'get_static_value',
+    'grad_pass_through',
     'gradients',
     'greater',
     'greater_equal',
     'group',
     'half',
+    'hessians',
     'histogram_fixed_width',
     'histogram_fixed_width_bins',
     'identity',
@@ -390,11 +407,13 @@ __all__ = [
     'imag',
     'image',
     'init_scope',
+    'inside_function',
     'int16',
     'int32',
     'int64',
     'int8',
     'io',
+    'is_symbolic_tensor',
     'is_tensor',
     'lbeta',
     'less',
@@ -424,6 +443,7 @@ __all__ = [
     'nest',
     'newaxis',
     'nn',
+    'no_gradient',
     'no_op',
     'norm',
     'not_equal',
@@ -510,6 +530,7 @@ __all__ = [
     'tensordot',
     'test',
     'tile',
+    'timestamp',
     'trace',
     'train',
     'transpose',
@@ -526,6 +547,7 @@ __all__ = [
     'unique_with_counts',
     'unravel_index',
     'unstack',
+    'variable_creator_scope',
     'variant',
     'vectorized_map',
     'version',

@@ -41,6 +41,8 @@ MODULES = [
     "tfshim.ops.bitwise_ops",
     "tfshim.ops.random_ops",
     "tfshim.ops.init_ops_v2",
+    "tfshim.framework.tensor_util",
+    "tfshim.framework.func_graph",
     "tfshim.eager.backprop",
     "tfshim.eager.custom_gradient",
     "tfshim.eager.forwardprop",
