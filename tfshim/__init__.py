@@ -37,6 +37,7 @@ from tfshim import strings as strings
 from tfshim import sysconfig as sysconfig
 from tfshim import test as test
 from tfshim import train as train
+from tfshim import type_spec as type_spec
 from tfshim import types as types
 from tfshim import version as version
 from tfshim.eager.backprop import AggregationMethod as AggregationMethod
@@ -45,7 +46,9 @@ from tfshim.framework.dtypes import DType as DType
 from tfshim.framework.device_spec import DeviceSpec as DeviceSpec
 from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
+from tfshim.framework.indexed_slices import IndexedSlicesSpec as IndexedSlicesSpec
 from tfshim.module import Module as Module
+from tfshim.data.util.structure import NoneTensorSpec as NoneTensorSpec
 from tfshim.framework.errors import OpError as OpError
 from tfshim.ops.ragged.ragged_tensor import RaggedTensor as RaggedTensor
 from tfshim.ops.ragged.ragged_tensor import RaggedTensorSpec as RaggedTensorSpec
@@ -57,6 +60,7 @@ from tfshim.ops.tensor_array_ops import TensorArray as TensorArray
 from tfshim.ops.tensor_array_ops import TensorArraySpec as TensorArraySpec
 from tfshim.framework.tensor_shape import TensorShape as TensorShape
 from tfshim.framework.tensor_spec import TensorSpec as TensorSpec
+from tfshim.framework.type_spec import TypeSpec as TypeSpec
 from tfshim.eager.backprop import UnconnectedGradients as UnconnectedGradients
 from tfshim.framework.variables import Variable as Variable
 from tfshim.framework.variable_enums import VariableAggregation as VariableAggregation
@@ -265,6 +269,7 @@ from tfshim.ops.math_ops import truediv as truediv
 from tfshim.ops.math_ops import truncatediv as truncatediv
 from tfshim.ops.math_ops import truncatemod as truncatemod
 from tfshim.ops.control_flow_ops import tuple_ as tuple
+from tfshim.framework.type_spec import type_spec_from_value as type_spec_from_value
 from tfshim.framework.dtypes import uint16 as uint16
 from tfshim.framework.dtypes import uint32 as uint32
 from tfshim.framework.dtypes import uint64 as uint64
@@ -291,7 +296,9 @@ __all__ = [
     'DeviceSpec',
     'GradientTape',
     'IndexedSlices',
+    'IndexedSlicesSpec',
     'Module',
+    'NoneTensorSpec',
     'OpError',
     'RaggedTensor',
     'RaggedTensorSpec',
@@ -303,6 +310,7 @@ __all__ = [
     'TensorArraySpec',
     'TensorShape',
     'TensorSpec',
+    'TypeSpec',
     'UnconnectedGradients',
     'Variable',
     'VariableAggregation',
@@ -538,6 +546,8 @@ __all__ = [
     'truncatediv',
     'truncatemod',
     'tuple',
+    'type_spec',
+    'type_spec_from_value',
     'types',
     'uint16',
     'uint32',
