@@ -24,6 +24,7 @@ from tfshim import experimental as experimental
 from tfshim import image as image
 from tfshim import io as io
 from tfshim import linalg as linalg
+from tfshim import lookup as lookup
 from tfshim import manip as manip
 from tfshim import math as math
 from tfshim import nest as nest
@@ -433,6 +434,7 @@ __all__ = [
     'logical_and',
     'logical_not',
     'logical_or',
+    'lookup',
     'manip',
     'map_fn',
     'math',

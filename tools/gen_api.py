@@ -42,6 +42,7 @@ MODULES = [
     "tfshim.ops.random_ops",
     "tfshim.ops.init_ops_v2",
     "tfshim.framework.tensor_util",
+    "tfshim.ops.lookup_ops",
     "tfshim.framework.type_spec",
     "tfshim.framework.indexed_slices",
     "tfshim.data.util.structure",
