@@ -29,6 +29,7 @@ from tfshim import manip as manip
 from tfshim import math as math
 from tfshim import nest as nest
 from tfshim import nn as nn
+from tfshim import quantization as quantization
 from tfshim import ragged as ragged
 from tfshim import random as random
 from tfshim import saved_model as saved_model
@@ -472,6 +473,7 @@ __all__ = [
     'qint32',
     'qint8',
     'qr',
+    'quantization',
     'quint16',
     'quint8',
     'ragged',

@@ -43,6 +43,7 @@ MODULES = [
     "tfshim.ops.init_ops_v2",
     "tfshim.framework.tensor_util",
     "tfshim.ops.lookup_ops",
+    "tfshim.ops.quantization_ops",
     "tfshim.framework.type_spec",
     "tfshim.framework.indexed_slices",
     "tfshim.data.util.structure",
