@@ -171,6 +171,8 @@ from tfshim.ops.array_ops import linspace as linspace
 from tfshim.ops.math_ops import logical_and as logical_and
 from tfshim.ops.math_ops import logical_not as logical_not
 from tfshim.ops.math_ops import logical_or as logical_or
+from tfshim.framework.tensor_util import make_ndarray as make_ndarray
+from tfshim.framework.tensor_util import make_tensor_proto as make_tensor_proto
 from tfshim.ops.map_fn import map_fn as map_fn
 from tfshim.ops.linalg_ops import matmul as matmul
 from tfshim.ops.linalg_ops import band_part as matrix_band_part
@@ -436,6 +438,8 @@ __all__ = [
     'logical_not',
     'logical_or',
     'lookup',
+    'make_ndarray',
+    'make_tensor_proto',
     'manip',
     'map_fn',
     'math',
