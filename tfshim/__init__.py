@@ -44,6 +44,7 @@ from tfshim import types as types
 from tfshim import version as version
 from tfshim.eager.backprop import AggregationMethod as AggregationMethod
 from tfshim.ops.check_ops import Assert as Assert
+from tfshim.ops.critical_section_ops import CriticalSection as CriticalSection
 from tfshim.framework.dtypes import DType as DType
 from tfshim.framework.device_spec import DeviceSpec as DeviceSpec
 from tfshim.eager.backprop import GradientTape as GradientTape
@@ -296,6 +297,7 @@ from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 __all__ = [
     'AggregationMethod',
     'Assert',
+    'CriticalSection',
     'DType',
     'DeviceSpec',
     'GradientTape',

@@ -44,6 +44,7 @@ MODULES = [
     "tfshim.framework.tensor_util",
     "tfshim.ops.lookup_ops",
     "tfshim.ops.quantization_ops",
+    "tfshim.ops.critical_section_ops",
     "tfshim.framework.type_spec",
     "tfshim.framework.indexed_slices",
     "tfshim.data.util.structure",
