@@ -105,7 +105,7 @@ def make_tensor_proto(values: Any, dtype: Any = None, shape: Any = None, verify_
     Arrays of numbers with more than one element are stored as raw bytes (`tensor_content`), others in the
     dtype's repeated field; Python floats become float32 and Python ints int32 where they fit, as in TF.
     """
-    from tfshim.core.framework.tensor_pb2 import TensorProto, TensorShapeProto
+    from tfshim.core.framework.tensor_pb2 import TensorProto
 
     if allow_broadcast and verify_shape:
         raise ValueError("allow_broadcast and verify_shape are not both allowed.")
@@ -159,8 +159,10 @@ def make_tensor_proto(values: Any, dtype: Any = None, shape: Any = None, verify_
             if nparray.size > shape_size:
                 raise ValueError(f"Too many elements provided. Takes at most {shape_size:d}, but got "
                                  f"{nparray.size:d}.")
-    proto = TensorProto(dtype=numpy_dtype.as_datatype_enum,
-                        tensor_shape=TensorShapeProto(dim=[TensorShapeProto.Dim(size=d) for d in shape]))
+    proto = TensorProto(dtype=numpy_dtype.as_datatype_enum)  # without protobuf: NotImplementedError here
+    proto.tensor_shape.SetInParent()  # present even for a scalar, as TF's `tensor_shape {\n}`
+    for d in shape:
+        proto.tensor_shape.dim.add(size=d)
     if is_same_size and numpy_dtype.name in _CONTENT_TYPES and shape_size > 1:
         proto.tensor_content = nparray.tobytes()
         return proto
