@@ -110,6 +110,10 @@ class TableInitializerBase:
     def value_dtype(self) -> dtypes.DType:
         return self._value_dtype
 
+    def initialize(self, table: Any) -> None:
+        """Fills `table`."""
+        raise NotImplementedError
+
 
 @tf_export("lookup.KeyValueTensorInitializer")
 class KeyValueTensorInitializer(TableInitializerBase):

@@ -28,7 +28,7 @@ _DOUBLE, _FLOAT, _INT64, _UINT64, _INT32, _BOOL, _STRING, _MESSAGE, _BYTES, _UIN
 _OPTIONAL, _REPEATED = 1, 3
 
 # (message, [(field, number, type, label, type name, packed)])
-_MESSAGES = [
+_MESSAGES: list[tuple[str, list[tuple]]] = [
     ("TensorShapeProto", [("dim", 2, _MESSAGE, _REPEATED, ".tensorflow.TensorShapeProto.Dim", False),
                           ("unknown_rank", 3, _BOOL, _OPTIONAL, None, False)]),
     ("TensorShapeProto.Dim", [("size", 1, _INT64, _OPTIONAL, None, False),
