@@ -24,10 +24,12 @@ from tfshim import experimental as experimental
 from tfshim import image as image
 from tfshim import io as io
 from tfshim import linalg as linalg
+from tfshim import lookup as lookup
 from tfshim import manip as manip
 from tfshim import math as math
 from tfshim import nest as nest
 from tfshim import nn as nn
+from tfshim import quantization as quantization
 from tfshim import ragged as ragged
 from tfshim import random as random
 from tfshim import saved_model as saved_model
@@ -37,17 +39,23 @@ from tfshim import strings as strings
 from tfshim import sysconfig as sysconfig
 from tfshim import test as test
 from tfshim import train as train
+from tfshim import type_spec as type_spec
 from tfshim import types as types
 from tfshim import version as version
+from tfshim.eager.backprop import AggregationMethod as AggregationMethod
 from tfshim.ops.check_ops import Assert as Assert
+from tfshim.ops.critical_section_ops import CriticalSection as CriticalSection
 from tfshim.framework.dtypes import DType as DType
 from tfshim.framework.device_spec import DeviceSpec as DeviceSpec
 from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
+from tfshim.framework.indexed_slices import IndexedSlicesSpec as IndexedSlicesSpec
 from tfshim.module import Module as Module
+from tfshim.data.util.structure import NoneTensorSpec as NoneTensorSpec
 from tfshim.framework.errors import OpError as OpError
 from tfshim.ops.ragged.ragged_tensor import RaggedTensor as RaggedTensor
 from tfshim.ops.ragged.ragged_tensor import RaggedTensorSpec as RaggedTensorSpec
+from tfshim.ops.op import RegisterGradient as RegisterGradient
 from tfshim.framework.sparse_tensor import SparseTensor as SparseTensor
 from tfshim.framework.sparse_tensor import SparseTensorSpec as SparseTensorSpec
 from tfshim.framework.tensor import Tensor as Tensor
@@ -55,6 +63,7 @@ from tfshim.ops.tensor_array_ops import TensorArray as TensorArray
 from tfshim.ops.tensor_array_ops import TensorArraySpec as TensorArraySpec
 from tfshim.framework.tensor_shape import TensorShape as TensorShape
 from tfshim.framework.tensor_spec import TensorSpec as TensorSpec
+from tfshim.framework.type_spec import TypeSpec as TypeSpec
 from tfshim.eager.backprop import UnconnectedGradients as UnconnectedGradients
 from tfshim.framework.variables import Variable as Variable
 from tfshim.framework.variable_enums import VariableAggregation as VariableAggregation
@@ -100,6 +109,7 @@ from tfshim.framework.dtypes import complex64 as complex64
 from tfshim.ops.array_ops import concat as concat
 from tfshim.ops.control_flow_ops import cond as cond
 from tfshim.framework.constant_op import constant as constant
+from tfshim.ops.init_ops_v2 import Constant as constant_initializer
 from tfshim.ops.control_flow_ops import control_dependencies as control_dependencies
 from tfshim.ops.nn_ops_3d import conv as conv
 from tfshim.ops.nn_ops_3d import conv2d_backprop_filter_v2 as conv2d_backprop_filter_v2
@@ -139,23 +149,29 @@ from tfshim.ops.functional_ops import foldr as foldr
 from tfshim.eager.def_function import function as function
 from tfshim.ops.array_ops import gather as gather
 from tfshim.ops.array_ops import gather_nd as gather_nd
+from tfshim.ops.name_scope import get_current_name_scope as get_current_name_scope
 from tfshim.util.tf_logging import get_logger as get_logger
+from tfshim.framework.tensor_util import get_static_value as get_static_value
+from tfshim.eager.custom_gradient import grad_pass_through as grad_pass_through
 from tfshim.eager.backprop import gradients as gradients
 from tfshim.ops.math_ops import greater as greater
 from tfshim.ops.math_ops import greater_equal as greater_equal
 from tfshim.ops.control_flow_ops import group as group
 from tfshim.ops.array_ops import guarantee_const as guarantee_const
 from tfshim.framework.dtypes import half as half
+from tfshim.eager.backprop import hessians as hessians
 from tfshim.ops.histogram_ops import histogram_fixed_width as histogram_fixed_width
 from tfshim.ops.histogram_ops import histogram_fixed_width_bins as histogram_fixed_width_bins
 from tfshim.ops.array_ops import identity as identity
 from tfshim.ops.array_ops import identity_n as identity_n
 from tfshim.ops.math_ops import imag as imag
 from tfshim.eager.def_function import init_scope as init_scope
+from tfshim.framework.func_graph import inside_function as inside_function
 from tfshim.framework.dtypes import int16 as int16
 from tfshim.framework.dtypes import int32 as int32
 from tfshim.framework.dtypes import int64 as int64
 from tfshim.framework.dtypes import int8 as int8
+from tfshim.framework.func_graph import is_symbolic_tensor as is_symbolic_tensor
 from tfshim.framework.tensor import is_tensor as is_tensor
 from tfshim.ops.math_ops import lbeta as lbeta
 from tfshim.ops.math_ops import less as less
@@ -166,6 +182,8 @@ from tfshim.ops.array_ops import linspace as linspace
 from tfshim.ops.math_ops import logical_and as logical_and
 from tfshim.ops.math_ops import logical_not as logical_not
 from tfshim.ops.math_ops import logical_or as logical_or
+from tfshim.framework.tensor_util import make_ndarray as make_ndarray
+from tfshim.framework.tensor_util import make_tensor_proto as make_tensor_proto
 from tfshim.ops.map_fn import map_fn as map_fn
 from tfshim.ops.linalg_ops import matmul as matmul
 from tfshim.ops.linalg_ops import band_part as matrix_band_part
@@ -180,12 +198,14 @@ from tfshim.ops.math_ops import multiply as multiply
 from tfshim.ops.name_scope import name_scope as name_scope
 from tfshim.ops.math_ops import negative as negative
 from tfshim.ops.array_ops import newaxis as newaxis
+from tfshim.ops.op import no_gradient as no_gradient
 from tfshim.ops.control_flow_ops import no_op as no_op
 from tfshim.ops.math_ops import norm as norm
 from tfshim.ops.math_ops import not_equal as not_equal
 from tfshim.ops.script_ops import numpy_function as numpy_function
 from tfshim.ops.array_ops import one_hot as one_hot
 from tfshim.ops.array_ops import ones as ones
+from tfshim.ops.init_ops_v2 import Ones as ones_initializer
 from tfshim.ops.array_ops import ones_like as ones_like
 from tfshim.ops.array_ops import pad as pad
 from tfshim.ops.data_flow_ops import parallel_stack as parallel_stack
@@ -193,6 +213,9 @@ from tfshim.ops.math_ops import polygamma as polygamma
 from tfshim.ops.math_ops import pow as pow
 from tfshim.eager.def_function import print_v2 as print
 from tfshim.ops.script_ops import eager_py_func as py_function
+from tfshim.framework.dtypes import qint16 as qint16
+from tfshim.framework.dtypes import qint32 as qint32
+from tfshim.framework.dtypes import qint8 as qint8
 from tfshim.ops.linalg_impl import qr as qr
 from tfshim.ops.random_ops import random_index_shuffle as random_index_shuffle
 from tfshim.ops.array_ops import range as range
@@ -254,12 +277,14 @@ from tfshim.ops.array_ops import tensor_scatter_nd_sub as tensor_scatter_nd_sub
 from tfshim.ops.array_ops import tensor_scatter_nd_update as tensor_scatter_nd_update
 from tfshim.ops.linalg_ops import tensordot as tensordot
 from tfshim.ops.array_ops import tile as tile
+from tfshim.ops.logging_ops import timestamp as timestamp
 from tfshim.ops.linalg_ops import trace as trace
 from tfshim.ops.array_ops import transpose as transpose
 from tfshim.ops.math_ops import truediv as truediv
 from tfshim.ops.math_ops import truncatediv as truncatediv
 from tfshim.ops.math_ops import truncatemod as truncatemod
 from tfshim.ops.control_flow_ops import tuple_ as tuple
+from tfshim.framework.type_spec import type_spec_from_value as type_spec_from_value
 from tfshim.framework.dtypes import uint16 as uint16
 from tfshim.framework.dtypes import uint32 as uint32
 from tfshim.framework.dtypes import uint64 as uint64
@@ -268,25 +293,32 @@ from tfshim.ops.array_ops import unique as unique
 from tfshim.ops.array_ops import unique_with_counts as unique_with_counts
 from tfshim.ops.array_ops import unravel_index as unravel_index
 from tfshim.ops.array_ops import unstack as unstack
+from tfshim.framework.variables import variable_creator_scope as variable_creator_scope
 from tfshim.framework.dtypes import variant as variant
 from tfshim.ops.functional_ops import vectorized_map as vectorized_map
 from tfshim.ops.array_ops import where as where
 from tfshim.ops.control_flow_ops import while_loop as while_loop
 from tfshim.ops.array_ops import zeros as zeros
+from tfshim.ops.init_ops_v2 import Zeros as zeros_initializer
 from tfshim.ops.array_ops import zeros_like as zeros_like
 from tfshim.ops.math_ops import zeta as zeta
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
+    'AggregationMethod',
     'Assert',
+    'CriticalSection',
     'DType',
     'DeviceSpec',
     'GradientTape',
     'IndexedSlices',
+    'IndexedSlicesSpec',
     'Module',
+    'NoneTensorSpec',
     'OpError',
     'RaggedTensor',
     'RaggedTensorSpec',
+    'RegisterGradient',
     'SparseTensor',
     'SparseTensorSpec',
     'Tensor',
@@ -294,6 +326,7 @@ __all__ = [
     'TensorArraySpec',
     'TensorShape',
     'TensorSpec',
+    'TypeSpec',
     'UnconnectedGradients',
     'Variable',
     'VariableAggregation',
@@ -344,6 +377,7 @@ __all__ = [
     'cond',
     'config',
     'constant',
+    'constant_initializer',
     'control_dependencies',
     'conv',
     'conv2d_backprop_filter_v2',
@@ -389,13 +423,17 @@ __all__ = [
     'function',
     'gather',
     'gather_nd',
+    'get_current_name_scope',
     'get_logger',
+    'get_static_value',
+    'grad_pass_through',
     'gradients',
     'greater',
     'greater_equal',
     'group',
     'guarantee_const',
     'half',
+    'hessians',
     'histogram_fixed_width',
     'histogram_fixed_width_bins',
     'identity',
@@ -403,11 +441,13 @@ __all__ = [
     'imag',
     'image',
     'init_scope',
+    'inside_function',
     'int16',
     'int32',
     'int64',
     'int8',
     'io',
+    'is_symbolic_tensor',
     'is_tensor',
     'lbeta',
     'less',
@@ -419,6 +459,9 @@ __all__ = [
     'logical_and',
     'logical_not',
     'logical_or',
+    'lookup',
+    'make_ndarray',
+    'make_tensor_proto',
     'manip',
     'map_fn',
     'math',
@@ -437,12 +480,14 @@ __all__ = [
     'nest',
     'newaxis',
     'nn',
+    'no_gradient',
     'no_op',
     'norm',
     'not_equal',
     'numpy_function',
     'one_hot',
     'ones',
+    'ones_initializer',
     'ones_like',
     'pad',
     'parallel_stack',
@@ -450,7 +495,13 @@ __all__ = [
     'pow',
     'print',
     'py_function',
+    'qint16',
+    'qint32',
+    'qint8',
     'qr',
+    'quantization',
+    'quint16',
+    'quint8',
     'ragged',
     'random',
     'random_index_shuffle',
@@ -519,6 +570,7 @@ __all__ = [
     'tensordot',
     'test',
     'tile',
+    'timestamp',
     'trace',
     'train',
     'transpose',
@@ -526,6 +578,8 @@ __all__ = [
     'truncatediv',
     'truncatemod',
     'tuple',
+    'type_spec',
+    'type_spec_from_value',
     'types',
     'uint16',
     'uint32',
@@ -535,12 +589,14 @@ __all__ = [
     'unique_with_counts',
     'unravel_index',
     'unstack',
+    'variable_creator_scope',
     'variant',
     'vectorized_map',
     'version',
     'where',
     'while_loop',
     'zeros',
+    'zeros_initializer',
     'zeros_like',
     'zeta',
 ]

@@ -170,3 +170,17 @@ with open(__file__.replace("tools/record_op_defs.py", "tfshim/ops/op_defs.py"), 
     for name in sorted(kernel_table):
         f.write(f"    {name!r}: {kernel_table[name]!r},\n")
     f.write("}\n")
+
+# tf.RegisterGradient raises TF's KeyError for a name TF registered a gradient (or no_gradient) for
+from tensorflow.python.framework import ops as _ops  # noqa: E402
+
+with open(__file__.replace("tools/record_op_defs.py", "tfshim/ops/op_defs.py"), "a") as f:
+    f.write("\n# The op type names in TF's gradient registry (ops.RegisterGradient, ops.NotDifferentiable)\n")
+    f.write("GRADIENT_REGISTERED = frozenset(\"\"\"\n")
+    line = ""
+    for name in sorted(_ops._gradient_registry.list()):
+        if len(line) + len(name) + 1 > 116:
+            f.write(line.rstrip() + "\n")
+            line = ""
+        line += name + " "
+    f.write(line.rstrip() + "\n\"\"\".split())\n")

@@ -757,6 +757,21 @@ SPECS: list[OpSpec] = [
     OpSpec("nn.moments", lambda mod, x: mod.nn.moments(x, axes=[0]), 1, min_rank=1, **NOT_EXACT),
     *EXTRA_SPECS,
     *SPECIAL_SPECS,
+    # ---- tf.quantization's fake-quant ops (float32 only; gradients: pass-through inside the nudged range)
+    OpSpec("quantization.fake_quant_with_min_max_args",
+           lambda mod, x: mod.quantization.fake_quant_with_min_max_args(x, min=-1.5, max=2.7), 1,
+           dtypes=("float32",), rejected=("float64",)),
+    OpSpec("quantization.fake_quant_with_min_max_args[num_bits=4,narrow_range]",
+           lambda mod, x: mod.quantization.fake_quant_with_min_max_args(x, min=-0.3, max=5.0, num_bits=4,
+                                                                        narrow_range=True), 1, dtypes=("float32",)),
+    OpSpec("quantization.fake_quant_with_min_max_vars",
+           lambda mod, x, lo, hi: mod.quantization.fake_quant_with_min_max_vars(
+               x, mod.reduce_min(lo) - 1.0, mod.reduce_max(hi) + 1.0), 3, dtypes=("float32",), same_shape=True,
+           bounded=100.0),
+    OpSpec("quantization.fake_quant_with_min_max_vars_per_channel",
+           lambda mod, x, lo, hi: mod.quantization.fake_quant_with_min_max_vars_per_channel(
+               x, mod.reduce_min(lo, axis=0) - 1.0, mod.reduce_max(hi, axis=0) + 1.0), 3, dtypes=("float32",),
+           same_shape=True, min_rank=2, max_rank=2, bounded=100.0),
 ]
 
 _SPECIALS = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, np.inf, -np.inf, np.nan, 1e-30, -1e30, 1e-40, 65504.0, 3.0e38]

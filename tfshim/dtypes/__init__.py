@@ -18,6 +18,11 @@ from tfshim.framework.dtypes import int16 as int16
 from tfshim.framework.dtypes import int32 as int32
 from tfshim.framework.dtypes import int64 as int64
 from tfshim.framework.dtypes import int8 as int8
+from tfshim.framework.dtypes import qint16 as qint16
+from tfshim.framework.dtypes import qint32 as qint32
+from tfshim.framework.dtypes import qint8 as qint8
+from tfshim.framework.dtypes import quint16 as quint16
+from tfshim.framework.dtypes import quint8 as quint8
 from tfshim.framework.dtypes import resource as resource
 from tfshim.ops.math_ops import saturate_cast as saturate_cast
 from tfshim.framework.dtypes import string as string
@@ -46,6 +51,11 @@ __all__ = [
     'int32',
     'int64',
     'int8',
+    'qint16',
+    'qint32',
+    'qint8',
+    'quint16',
+    'quint8',
     'resource',
     'saturate_cast',
     'string',

@@ -672,3 +672,25 @@ def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients", ga
               unconnected_gradients: Any = UnconnectedGradients.NONE) -> Any:
     """TF: tf.gradients, which is graph-only: in eager mode (always, in tfshim) it raises."""
     raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead.")
+
+
+@tf_export("hessians")
+def hessians(ys: Any, xs: Any, gate_gradients: bool = False, aggregation_method: Any = None,
+             name: str = "hessians") -> Any:
+    """TF: tf.hessians, built on tf.gradients, so graph-only: in eager mode it raises tf.gradients' RuntimeError.
+
+    tfshim differs inside a tf.function, where TF computes the Hessians and tfshim raises the same error
+    (tfshim has no symbolic tf.gradients); tf.GradientTape's nested tapes or `jacobian` give Hessians eagerly.
+    """
+    return gradients(ys, xs, gate_gradients=gate_gradients, aggregation_method=aggregation_method)
+
+
+@tf_export("AggregationMethod")
+class AggregationMethod:
+    """TF: tf.AggregationMethod, how tf.gradients sums several gradients of one tensor (all give equal values
+    here: tfshim's tapes sum with AddN)."""
+
+    ADD_N = 0
+    DEFAULT = ADD_N
+    EXPERIMENTAL_TREE = 1
+    EXPERIMENTAL_ACCUMULATE_N = 2

@@ -187,3 +187,24 @@ class _stop_recording:  # noqa: N801 - TF: record.stop_recording
         tape_lib._state.tapes[:] = self._saved
 
 
+
+
+@tf_export("grad_pass_through")
+def grad_pass_through(f: Callable) -> Callable:
+    """TF: tf.grad_pass_through(f): `f` forward, the identity backward (straight-through estimators).
+
+    As in TF, the upstream gradients are returned as they are, one per output of `f`; variables `f` reads get None.
+    """
+
+    @custom_gradient
+    def _grad_pass_through_op(*args: Any, **kwargs: Any) -> Any:
+        def grad(*dys: Any, **grad_kwargs: Any) -> Any:
+            variables = grad_kwargs.get("variables")
+            if variables is not None:
+                return dys, [None] * len(variables)
+            return dys
+
+        return f(*args, **kwargs), grad
+
+    functools.update_wrapper(_grad_pass_through_op, f)
+    return _grad_pass_through_op

@@ -920,11 +920,13 @@ def _spec_of(x: Any, name: str) -> Any:
 class _VariableSpec:
     """TF: VariableSpec, the trace type of a tf.Variable argument."""
 
-    def __init__(self, v: Variable) -> None:
+    def __init__(self, v: Variable, alias_id: int | None = 0) -> None:
         self.shape, self.dtype, self.trainable = v.shape, v.dtype, v.trainable
+        self.alias_id = alias_id  # a traced argument's; None from tf.type_spec_from_value
 
     def __repr__(self) -> str:
-        return f"VariableSpec(shape={self.shape}, dtype={self.dtype!r}, trainable={self.trainable}, alias_id=0)"
+        return (f"VariableSpec(shape={self.shape}, dtype={self.dtype!r}, trainable={self.trainable}, "
+                f"alias_id={self.alias_id})")
 
 
 def _type_text(value: Any) -> str:

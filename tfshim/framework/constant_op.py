@@ -128,6 +128,9 @@ def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType
         elif dtype.is_integer:
             if kind > _INT or (kind == _BOOL and dtype in _NO_BOOL_CONVERSION):
                 raise _cannot_convert(value, dtype)
+        elif dtype.is_quantized:  # from Python ints only (TF refuses True and 1.5)
+            if kind != _INT and flat:
+                raise _cannot_convert(value, dtype)
         elif dtype.is_floating:
             if kind > _FLOAT:
                 raise _cannot_convert(value, dtype)
@@ -137,7 +140,7 @@ def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType
         arr = np.empty(len(flat), dtype=object)
         arr[:] = [x.encode("utf-8") if isinstance(x, str) else bytes(x) for x in flat]
         return arr.reshape(shape), dtype
-    if (dtype.is_integer or dtype.is_complex) and kind == _INT:
+    if (dtype.is_integer or dtype.is_complex or dtype.is_quantized) and kind == _INT:
         # TF's converter reads Python ints as int64 (uint64 as uint64) before casting: beyond that range it
         # refuses, whatever the target dtype (`tf.constant([1, 2]) + 2**64` raises).
         ints = [int(x) for x in flat]
@@ -147,11 +150,13 @@ def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType
                                   "exception set")
         elif not all(_INT64_MIN <= i <= _INT64_MAX for i in ints):
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
-    if dtype.is_integer:
+    if dtype.is_integer or dtype.is_quantized:
         # Python ints wrap, as TF's conversion does (300 -> int8 44).
         arr = np.array([int(x) for x in flat], dtype=object)
         bits = dtype.size * 8
         arr = np.array([int(x) & ((1 << bits) - 1) for x in arr], dtype=np.uint64 if bits == 64 else np.int64)
+        if dtype.is_quantized:
+            return arr.astype(dtype._np[0]).view(dtype._np).reshape(shape), dtype
         return arr.astype(dtype.as_numpy_dtype).reshape(shape), dtype
     with np.errstate(over="ignore", invalid="ignore"):
         arr = np.array(flat, dtype=dtype.as_numpy_dtype).reshape(shape)
@@ -176,6 +181,14 @@ def _numpy_to_tensor_value(value: np.ndarray, dtype: DType | None) -> tuple[np.n
     if (dtype is dtypes.string) != (src is dtypes.string):
         raise _cannot_convert(value, dtype)
     with np.errstate(over="ignore", invalid="ignore"):
+        if dtype.is_quantized or src.is_quantized:  # between a quantized type's integers and other numbers
+            if src.is_quantized:
+                value = value.view(src._np[0])
+            if not dtype.is_quantized:
+                return value.astype(dtype.as_numpy_dtype), dtype
+            if value.dtype.kind == "c":
+                raise _cannot_convert(value, dtype)
+            return value.astype(dtype._np[0]).view(dtype._np), dtype
         return value.astype(dtype.as_numpy_dtype), dtype
 
 

@@ -19,11 +19,14 @@ class DType:
     repr is `tf.float32`, str is `<dtype: 'float32'>`, as in TF.
     """
 
-    __slots__ = ("_name", "_np", "_cname", "_enum", "_trainable", "_fp")
+    __slots__ = ("_name", "_np", "_cname", "_enum", "_trainable", "_fp", "_q")
 
     def __init__(self, name: str, np_dtype: Any, cname: str, enum: int) -> None:
         self._name = name
         self._np = np.dtype(np_dtype) if np_dtype is not None else None
+        # quantized dtypes (tf.qint8, ...): TF's NumPy type is a one-field record (`[('qint8', 'i1')]`); tensors
+        # hold such record arrays, so reshapes and slices keep the dtype, and show the field's integers
+        self._q = self._np is not None and self._np.names is not None
         self._cname = cname  # TF's C++ DataTypeString, used in kernel messages
         self._enum = enum
         # TF: backprop_util.IsTrainable; a plain attribute because the tape checks it per op
@@ -42,6 +45,8 @@ class DType:
             # are written for float16/32/64, so every bfloat16 tensor is refused here, with one error.
             raise NotImplementedError(f"tf.{self._name} tensors are not implemented by tfshim (tfshim has no NumPy "
                                       f"type for tf.{self._name}); use tf.float16 or tf.float32")
+        if self._q:
+            return self._np
         return object if self._name == "string" else self._np.type
 
     @property
@@ -78,7 +83,7 @@ class DType:
 
     @property
     def is_quantized(self) -> bool:
-        return False
+        return self._q
 
     @property
     def is_numpy_compatible(self) -> bool:
@@ -92,6 +97,8 @@ class DType:
 
     @property
     def min(self) -> Any:
+        if self._q:
+            raise TypeError(f"Cannot find minimum value of {self} with quantized type {self}.")
         if self._name in ("bool", "string", "complex64", "complex128"):
             raise TypeError(f"Cannot find minimum value of {self} with type {self}.")
         if self.is_floating:
@@ -102,6 +109,8 @@ class DType:
 
     @property
     def max(self) -> Any:
+        if self._q:
+            raise TypeError(f"Cannot find maximum value of {self} with quantized type {self}.")
         if self._name in ("bool", "string", "complex64", "complex128"):
             raise TypeError(f"Cannot find maximum value of {self} with type {self}.")
         if self.is_floating:
@@ -162,7 +171,12 @@ _TABLE = [
     ("complex64", np.complex64, "complex64", 8),
     ("int64", np.int64, "int64", 9),
     ("bool", np.bool_, "bool", 10),
+    ("qint8", [("qint8", np.int8)], "qint8", 11),
+    ("quint8", [("quint8", np.uint8)], "quint8", 12),
+    ("qint32", [("qint32", np.int32)], "qint32", 13),
     ("bfloat16", None, "bfloat16", 14),
+    ("qint16", [("qint16", np.int16)], "qint16", 15),
+    ("quint16", [("quint16", np.uint16)], "quint16", 16),
     ("uint16", np.uint16, "uint16", 17),
     ("complex128", np.complex128, "complex128", 18),
     ("float16", np.float16, "half", 19),
@@ -204,6 +218,11 @@ complex64 = _BY_NAME["complex64"]
 complex128 = _BY_NAME["complex128"]
 resource = _BY_NAME["resource"]
 variant = _BY_NAME["variant"]
+qint8 = _BY_NAME["qint8"]
+quint8 = _BY_NAME["quint8"]
+qint16 = _BY_NAME["qint16"]
+quint16 = _BY_NAME["quint16"]
+qint32 = _BY_NAME["qint32"]
 
 for _alias, _d in [("half", float16), ("float", float32), ("double", float64)]:
     _BY_NAME[_alias] = _d
@@ -212,7 +231,7 @@ _BY_NP[np.dtype(np.bytes_)] = string
 
 _PYTHON_TO_TF = {float: float32, object: string}
 _PYTHON_TO_TF[type(True)] = bool  # noqa: UP003 - `bool` here is tf.bool
-_BY_NP_TYPE = {k.type: v for k, v in _BY_NP.items()}
+_BY_NP_TYPE = {k.type: v for k, v in _BY_NP.items() if not v._q}  # records are all of type np.void
 # TF's _ANY_TO_TF: enum numbers, names, Python types, NumPy scalar types, in that order of precedence
 _ANY_TO_TF: dict = {**_BY_ENUM, **_BY_NAME, **_PYTHON_TO_TF, **_BY_NP_TYPE}
 
@@ -223,6 +242,7 @@ COMPLEX = (complex64, complex128)
 INTEGER = (int8, int16, int32, int64, uint8, uint16, uint32, uint64)
 NUMBER = FLOATING + COMPLEX + INTEGER
 REAL = FLOATING + INTEGER
+QUANTIZED = (qint8, quint8, qint16, quint16, qint32)
 
 
 @tf_export("dtypes.as_dtype", "as_dtype")
@@ -235,7 +255,7 @@ def as_dtype(type_value: Any) -> DType:
     if isinstance(type_value, DType):
         return type_value
     if isinstance(type_value, np.dtype):
-        d = _BY_NP_TYPE.get(type_value.type)
+        d = _BY_NP_TYPE.get(type_value.type) if type_value.names is None else _BY_NP.get(type_value)
         if d is not None:
             return d
     try:
@@ -266,6 +286,6 @@ def from_numpy(np_dtype: np.dtype) -> DType:
 
 for _n in ["float16", "half", "float32", "float64", "double", "bfloat16", "int8", "int16", "int32", "int64",
            "uint8", "uint16", "uint32", "uint64", "bool", "string", "complex64", "complex128", "resource",
-           "variant"]:
+           "variant", "qint8", "quint8", "qint16", "quint16", "qint32"]:
     tf_export("dtypes." + _n, _n).export_constant(__name__, _n)
 tf_export("dtypes.DType", "DType")(DType)

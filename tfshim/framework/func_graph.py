@@ -32,6 +32,7 @@ from tfshim.framework.tensor import EagerTensor, Tensor, _next_id
 from tfshim.framework.tensor_shape import TensorShape
 from tfshim.framework.variables import Variable
 from tfshim.ops import op as op_lib
+from tfshim.util.tf_export import tf_export
 
 # Stateful random kernels draw new numbers on each run in TF; replaying their recorded seeds would not.
 _STATEFUL_OPS = frozenset({
@@ -447,3 +448,15 @@ def retire(g: FuncGraph) -> None:
         if t is not None and type(t) is EagerTensor:
             t.__class__ = SymbolicTensor
     g.made = []
+
+
+@tf_export("inside_function")
+def inside_function() -> bool:
+    """TF: tf.inside_function(): True while a tf.function traces (inside its tf.init_scope too, as in TF)."""
+    return bool(_stack.graphs)
+
+
+@tf_export("is_symbolic_tensor")
+def is_symbolic_tensor(tensor: Any) -> bool:
+    """TF: tf.is_symbolic_tensor: a graph tensor (a traced function's arguments and results), not an eager one."""
+    return isinstance(tensor, SymbolicTensor) or is_symbolic(tensor)

@@ -12,7 +12,10 @@ from typing import Any
 
 import numpy as np
 
+from tfshim.framework import dtypes
 from tfshim.framework.tensor import Tensor, _next_id, _wrap_as
+from tfshim.framework.tensor_shape import TensorShape, as_shape
+from tfshim.framework.type_spec import TypeSpec
 from tfshim.util.tf_export import tf_export
 
 
@@ -75,3 +78,53 @@ class IndexedSlices:
         from tfshim.ops.math_ops import negative
 
         return IndexedSlices(negative(self._values), self._indices, self._dense_shape)
+
+
+@tf_export("IndexedSlicesSpec")
+class IndexedSlicesSpec(TypeSpec):
+    """TF: tf.IndexedSlicesSpec, the type of an IndexedSlices: dense shape, values/indices/dense_shape dtypes
+    (dense_shape_dtype None: no dense_shape tensor) and the shape of its indices (how many slices)."""
+
+    __slots__ = ("_shape", "_values_dtype", "_indices_dtype", "_dense_shape_dtype", "_indices_shape")
+
+    def __init__(self, shape: Any = None, dtype: Any = dtypes.float32, indices_dtype: Any = dtypes.int64,
+                 dense_shape_dtype: Any = None, indices_shape: Any = None) -> None:
+        self._shape = as_shape(shape)
+        self._values_dtype = dtypes.as_dtype(dtype)
+        self._indices_dtype = dtypes.as_dtype(indices_dtype)
+        self._dense_shape_dtype = None if dense_shape_dtype is None else dtypes.as_dtype(dense_shape_dtype)
+        self._indices_shape = as_shape(indices_shape).with_rank(1)
+
+    value_type = property(lambda self: IndexedSlices)  # type: ignore[assignment]
+
+    def _serialize(self) -> tuple:
+        return (self._shape, self._values_dtype, self._indices_dtype, self._dense_shape_dtype, self._indices_shape)
+
+    @property
+    def _component_specs(self) -> tuple:
+        from tfshim.framework.tensor_spec import TensorSpec
+
+        values_shape = self._indices_shape.concatenate(self._shape[1:])
+        specs = [TensorSpec(values_shape, self._values_dtype), TensorSpec(self._indices_shape, self._indices_dtype)]
+        if self._dense_shape_dtype is not None:
+            specs.append(TensorSpec([self._shape.ndims], self._dense_shape_dtype))
+        return tuple(specs)
+
+    def _to_components(self, value: IndexedSlices) -> tuple:
+        if value.dense_shape is None:
+            return (value.values, value.indices)
+        return (value.values, value.indices, value.dense_shape)
+
+    def _from_components(self, components: Any) -> IndexedSlices:
+        return IndexedSlices(*components)
+
+    @classmethod
+    def from_value(cls, value: IndexedSlices) -> IndexedSlicesSpec:
+        """TF: IndexedSlices._type_spec: the dense shape (without a dense_shape tensor: [None] + the values'
+        inner dims), the indices' shape."""
+        dense = value._dense_shape
+        shape = TensorShape([None]).concatenate(value.values.shape[1:])
+        if dense is not None:
+            shape = TensorShape([int(d) for d in dense._value])
+        return cls(shape, value.values.dtype, value.indices.dtype, None if dense is None else dense.dtype,
+                   value.indices.shape)

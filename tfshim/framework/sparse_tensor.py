@@ -13,6 +13,7 @@ from typing import Any
 from tfshim.framework import dtypes
 from tfshim.framework.tensor import Tensor
 from tfshim.framework.tensor_shape import TensorShape
+from tfshim.framework.type_spec import TypeSpec
 from tfshim.util.tf_export import tf_export
 
 
@@ -134,10 +135,11 @@ def is_dense(x: Any) -> bool:
 
 
 @tf_export("SparseTensorSpec")
+@TypeSpec.register
 class SparseTensorSpec:
     """TF: tf.SparseTensorSpec, the type of a SparseTensor: its dense shape (dims may be None) and dtype.
 
-    tfshim: not (yet) a subclass of a tf.TypeSpec base class."""
+    tfshim: a virtual subclass of tf.TypeSpec (registered), not a subclass."""
 
     __slots__ = ("_shape", "_dtype")
 

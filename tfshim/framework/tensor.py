@@ -59,16 +59,20 @@ class Tensor:
     def numpy(self) -> Any:
         """The value as a NumPy array (a NumPy scalar for 0-d tensors), a copy as in TF."""
         v = self._value
+        if self._dtype._q:
+            v = _field(v)
         if v.ndim == 0:
             return v[()]
         return v.copy()
 
     def _numpy(self) -> Any:
         v = self._value
+        if self._dtype._q:
+            v = _field(v)
         return v[()] if v.ndim == 0 else v
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        a = np.asarray(self._value, dtype=dtype)
+        a = np.asarray(_field(self._value) if self._dtype._q else self._value, dtype=dtype)
         return a.copy() if copy else a
 
     def __len__(self) -> int:
@@ -101,7 +105,7 @@ class Tensor:
         if self._value.ndim != 0:
             # NumPy >= 2 wording, which TF 2.21 shows; NumPy 1.26 says "length-1".
             raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
-        return self._value[()]
+        return self._numpy()
 
     def __iter__(self) -> Iterator:
         if self._value.ndim == 0:
@@ -184,6 +188,11 @@ Tensor.__module__ = "tensorflow.python.framework.tensor"
 EagerTensor.__module__ = "tensorflow.python.framework.ops"
 _STORE_OPCODES = frozenset(dis.opmap[n] for n in ("STORE_SUBSCR", "STORE_SLICE") if n in dis.opmap)  # 3.12: slices
 _NUMPY_METHOD_NAMES = frozenset({"T", "astype", "ravel", "transpose", "reshape", "clip", "size", "tolist", "data"})
+
+
+def _field(value: np.ndarray) -> np.ndarray:
+    """A quantized tensor's record array seen as its integers (TF's .numpy() of a tf.qint8 tensor is int8)."""
+    return value.view(value.dtype[0])
 
 
 def numpy_text(tensor: Any, is_repr: bool = False) -> str:

@@ -6,10 +6,12 @@ from typing import Any
 
 from tfshim.framework import dtypes
 from tfshim.framework.tensor_shape import TensorShape
+from tfshim.framework.type_spec import TypeSpec
 from tfshim.util.tf_export import tf_export
 
 
 @tf_export("TensorSpec")
+@TypeSpec.register
 class TensorSpec:
     """TF: tf.TensorSpec. Also the trace type of a tensor argument of a tf.function."""
 
@@ -43,6 +45,8 @@ class TensorSpec:
     def is_compatible_with(self, other: Any) -> bool:
         if isinstance(other, TensorSpec):
             return self._dtype == other._dtype and self._shape.is_compatible_with(other._shape)
+        if isinstance(other, TypeSpec):  # another kind of spec
+            return False
         from tfshim.framework.constant_op import convert_to_tensor
 
         t = convert_to_tensor(other)

@@ -7,7 +7,11 @@ gradients). Texts follow TF's resource_variable_ops.py.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import itertools
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -39,8 +43,59 @@ _unique_ids = itertools.count(1)
 variable_class_stack: list[type] = []
 
 
+class _CreatorStack(threading.local):
+    def __init__(self) -> None:
+        self.creators: list = []
+
+
+_creator_stack = _CreatorStack()
+
+
+class _VariableMetaclass(type):
+    """TF: variables.VariableMetaclass: `tf.Variable(...)` (not a subclass) goes through the creator scopes."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls is Variable and _creator_stack.creators:
+            return _create_through_scopes(*args, **kwargs)
+        return super().__call__(*args, **kwargs)
+
+
+def _create_through_scopes(initial_value: Any = None, trainable: Any = None, validate_shape: bool = True,
+                           caching_device: Any = None, name: Any = None, variable_def: Any = None, dtype: Any = None,
+                           import_scope: Any = None, constraint: Any = None, synchronization: Any = None,
+                           aggregation: Any = None, shape: Any = None,
+                           experimental_enable_variable_lifting: Any = None) -> Any:
+    """TF: variables._variable_v2_call: the innermost scope's creator runs first; each gets the next as
+    `next_creator`; the last makes the variable. The keyword arguments are TF's, defaults included."""
+    from tfshim.framework.variable_enums import VariableAggregation, VariableSynchronization
+
+    def make(**kws: Any) -> Any:
+        return type.__call__(Variable, **kws)
+
+    creator = make
+    for scope_creator in _creator_stack.creators:
+        creator = functools.partial(scope_creator, creator)
+    return creator(initial_value=initial_value, trainable=trainable, validate_shape=validate_shape,
+                   caching_device=caching_device, name=name, variable_def=variable_def, dtype=dtype,
+                   import_scope=import_scope, constraint=constraint,
+                   synchronization=VariableSynchronization.AUTO if synchronization is None else synchronization,
+                   aggregation=VariableAggregation.NONE if aggregation is None else aggregation, shape=shape,
+                   experimental_enable_variable_lifting=experimental_enable_variable_lifting)
+
+
+@tf_export("variable_creator_scope")
+@contextlib.contextmanager
+def variable_creator_scope(variable_creator: Callable) -> Iterator[None]:
+    """TF: tf.variable_creator_scope(creator): inside, `tf.Variable(...)` calls `creator(next_creator, **kwargs)`."""
+    _creator_stack.creators.append(variable_creator)
+    try:
+        yield
+    finally:
+        _creator_stack.creators.pop()
+
+
 @tf_export("Variable")
-class Variable:
+class Variable(metaclass=_VariableMetaclass):
     """TF: tf.Variable. `tf.Variable(...)` makes a ResourceVariable, as in TF 2."""
 
     __slots__ = ("_value", "_dtype", "_id", "_trainable", "_name", "_cached", "_shape", "__weakref__")
@@ -114,14 +169,18 @@ class Variable:
 
     def numpy(self) -> Any:
         v = self._value
+        if self._dtype._q:  # a quantized type's integers, as for a tensor
+            v = v.view(v.dtype[0])
         return v[()] if v.ndim == 0 else v.copy()
 
     def _numpy(self) -> Any:
         v = self._value
+        if self._dtype._q:
+            v = v.view(v.dtype[0])
         return v[()] if v.ndim == 0 else v
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        return np.array(self._value, dtype=dtype)
+        return np.array(self._numpy(), dtype=dtype)
 
     @property
     def dtype(self) -> dtypes.DType:

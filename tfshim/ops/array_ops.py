@@ -17,6 +17,7 @@ from tfshim.ops.op import (
     KernelError,
     as_called,
     check_attr,
+    check_kernel,
     check_type_attr,
     defop,
     error_suffix,
@@ -233,6 +234,7 @@ def zeros_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = No
     _check_layout(layout)
     if dtype is not None and dtypes.as_dtype(dtype) is not x._dtype:
         return zeros(x._value.shape, dtype)
+    check_kernel("ZerosLike", x._dtype)  # no CPU kernel for the quantized types
     return ZerosLike(x)
 
 

@@ -775,8 +775,17 @@ def _comparison(name: str, np_fn: Any) -> Op:
     return op
 
 
-Equal = _comparison("Equal", np.equal)
-NotEqual = _comparison("NotEqual", np.not_equal)
+def _on_fields(np_fn: Any) -> Any:
+    """Equality of quantized tensors (TF has Equal kernels for qint8/16/32) compares their integers."""
+    def fn(x: np.ndarray, y: np.ndarray) -> Any:
+        if x.dtype.names is not None:
+            x, y = x.view(x.dtype[0]), y.view(y.dtype[0])
+        return np_fn(x, y)
+    return fn
+
+
+Equal = _comparison("Equal", _on_fields(np.equal))
+NotEqual = _comparison("NotEqual", _on_fields(np.not_equal))
 Less = _comparison("Less", np.less)
 LessEqual = _comparison("LessEqual", np.less_equal)
 Greater = _comparison("Greater", np.greater)
@@ -1502,9 +1511,13 @@ def _cast_kernel(x: np.ndarray, DstT: Any) -> Any:  # noqa: N803 - TF attr name
     src = dtypes.from_numpy(x.dtype)
     if (DstT is dtypes.string) != (src is dtypes.string):
         raise KernelError(errors.UnimplementedError, f"Cast {src._cname} to {DstT._cname} is not supported")
+    if src._q:  # quantized types cast as their integers
+        x = x.view(src._np[0])
     if x.dtype.kind == "c" and DstT.is_complex is False:
         x = x.real
     with np.errstate(all="ignore"):
+        if DstT._q:
+            return x.astype(DstT._np[0]).view(DstT._np)
         return x.astype(DstT.as_numpy_dtype)
 
 

@@ -44,3 +44,9 @@ class name_scope:  # noqa: N801 - TF's name
 
     def __exit__(self, *exc: Any) -> None:
         _scopes.stack[:] = self._saved or []
+
+
+@tf_export("get_current_name_scope")
+def get_current_name_scope() -> str:
+    """TF: tf.get_current_name_scope(): the name scope stack as a path, without a trailing "/"."""
+    return "/".join(_scopes.stack)

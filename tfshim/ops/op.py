@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tfshim.kernels import fpenv
-from tfshim.ops.op_defs import KERNELS, OP_DEFS
+from tfshim.ops.op_defs import GRADIENT_REGISTERED, KERNELS, OP_DEFS
 from tfshim.util.tf_export import tf_export  # noqa: F401 - re-exported for op modules
 
 _FLUSH = fpenv.AVAILABLE
@@ -278,7 +278,53 @@ def not_differentiable(*ops: Op) -> None:
 
 
 def defop(name: str, kernel: Callable, multi_output: bool = False, kernel_name: str | None = None) -> Op:
-    return Op(name, kernel, multi_output, kernel_name)
+    op = OPS[name] = Op(name, kernel, multi_output, kernel_name)
+    return op
+
+
+# TF's gradient registry is keyed by op type name; tfshim keeps each gradient on its Op (declared beside the kernel),
+# so the registry is the table of declared ops plus the names users register for ops tfshim does not declare.
+OPS: dict[str, Op] = {}
+_REGISTERED: dict[str, str] = {}  # op type name -> where its gradient was registered through tf.RegisterGradient
+
+
+def _register_gradient(op_type: str, fn: Any) -> None:
+    if op_type in _REGISTERED or op_type in GRADIENT_REGISTERED:
+        where = _REGISTERED.get(op_type, f"{__file__}:{defop.__code__.co_firstlineno}")
+        raise KeyError(f"Registering two gradient with name '{op_type}'! (Previous registration was in register "
+                       f"{where})")
+    _REGISTERED[op_type] = f"{__file__}:{_register_gradient.__code__.co_firstlineno}"
+    op = OPS.get(op_type)
+    if op is not None:
+        op.grad = fn
+
+
+@tf_export("RegisterGradient")
+class RegisterGradient:
+    """TF: tf.RegisterGradient("OpType"): a decorator registering `fn(op, grad)` as the op type's gradient.
+
+    A second registration for a name (including every op tfshim declares with a gradient) is TF's KeyError.
+    TF's `Graph.gradient_override_map` is graph-only; eager code uses tf.custom_gradient.
+    """
+
+    __slots__ = ("_op_type",)
+
+    def __init__(self, op_type: str) -> None:
+        if not isinstance(op_type, str):
+            raise TypeError("op_type must be a string")
+        self._op_type = op_type
+
+    def __call__(self, f: Callable) -> Callable:
+        _register_gradient(self._op_type, f)
+        return f
+
+
+@tf_export("no_gradient")
+def no_gradient(op_type: str) -> None:
+    """TF: tf.no_gradient("OpType"): the op type's gradient is None (TF's NotDifferentiable)."""
+    if not isinstance(op_type, str):
+        raise TypeError("op_type must be a string")
+    _register_gradient(op_type, NOT_DIFFERENTIABLE)
 
 
 # Late-bound to avoid import cycles: tensor.py and tape.py import this module.

@@ -116,6 +116,12 @@ OP_DEFS = {
     'FFT': 'Op<name=FFT; signature=input:Tcomplex -> output:Tcomplex; attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]>',
     'FFT2D': 'Op<name=FFT2D; signature=input:Tcomplex -> output:Tcomplex; attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]>',
     'FFT3D': 'Op<name=FFT3D; signature=input:Tcomplex -> output:Tcomplex; attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]>',
+    'FakeQuantWithMinMaxArgs': 'Op<name=FakeQuantWithMinMaxArgs; signature=inputs:float -> outputs:float; attr=min:float,default=-6; attr=max:float,default=6; attr=num_bits:int,default=8; attr=narrow_range:bool,default=false>',
+    'FakeQuantWithMinMaxArgsGradient': 'Op<name=FakeQuantWithMinMaxArgsGradient; signature=gradients:float, inputs:float -> backprops:float; attr=min:float,default=-6; attr=max:float,default=6; attr=num_bits:int,default=8; attr=narrow_range:bool,default=false>',
+    'FakeQuantWithMinMaxVars': 'Op<name=FakeQuantWithMinMaxVars; signature=inputs:float, min:float, max:float -> outputs:float; attr=num_bits:int,default=8; attr=narrow_range:bool,default=false>',
+    'FakeQuantWithMinMaxVarsGradient': 'Op<name=FakeQuantWithMinMaxVarsGradient; signature=gradients:float, inputs:float, min:float, max:float -> backprops_wrt_input:float, backprop_wrt_min:float, backprop_wrt_max:float; attr=num_bits:int,default=8; attr=narrow_range:bool,default=false>',
+    'FakeQuantWithMinMaxVarsPerChannel': 'Op<name=FakeQuantWithMinMaxVarsPerChannel; signature=inputs:float, min:float, max:float -> outputs:float; attr=num_bits:int,default=8; attr=narrow_range:bool,default=false>',
+    'FakeQuantWithMinMaxVarsPerChannelGradient': 'Op<name=FakeQuantWithMinMaxVarsPerChannelGradient; signature=gradients:float, inputs:float, min:float, max:float -> backprops_wrt_input:float, backprop_wrt_min:float, backprop_wrt_max:float; attr=num_bits:int,default=8; attr=narrow_range:bool,default=false>',
     'Fill': 'Op<name=Fill; signature=dims:index_type, value:T -> output:T; attr=T:type; attr=index_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
     'Fingerprint': 'Op<name=Fingerprint; signature=data:T, method:string -> fingerprint:uint8; attr=T:type>',
     'Floor': 'Op<name=Floor; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE]>',
@@ -142,6 +148,7 @@ OP_DEFS = {
     'Igammac': 'Op<name=Igammac; signature=a:T, x:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE]>',
     'Imag': 'Op<name=Imag; signature=input:T -> output:Tout; attr=T:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]; attr=Tout:type,default=DT_FLOAT,allowed=[DT_FLOAT, DT_DOUBLE]>',
     'InTopKV2': 'Op<name=InTopKV2; signature=predictions:float, targets:T, k:T -> precision:bool; attr=T:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
+    'InitializeTableFromTextFileV2': 'Op<name=InitializeTableFromTextFileV2; signature=table_handle:resource, filename:string -> ; attr=key_index:int,min=-2; attr=value_index:int,min=-2; attr=vocab_size:int,default=-1,min=-1; attr=delimiter:string,default="\t"; attr=offset:int,default=0; is_stateful=true>',
     'Inv': 'Op<name=Inv; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT8, DT_INT16, DT_INT32, DT_INT64, DT_COMPLEX64, DT_COMPLEX128]>',
     'Invert': 'Op<name=Invert; signature=x:T -> y:T; attr=T:type,allowed=[DT_INT8, DT_INT16, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, DT_UINT32, DT_UINT64]>',
     'InvertPermutation': 'Op<name=InvertPermutation; signature=x:T -> y:T; attr=T:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
@@ -163,6 +170,10 @@ OP_DEFS = {
     'LogicalAnd': 'Op<name=LogicalAnd; signature=x:bool, y:bool -> z:bool; is_commutative=true>',
     'LogicalNot': 'Op<name=LogicalNot; signature=x:bool -> y:bool>',
     'LogicalOr': 'Op<name=LogicalOr; signature=x:bool, y:bool -> z:bool; is_commutative=true>',
+    'LookupTableExportV2': 'Op<name=LookupTableExportV2; signature=table_handle:resource -> keys:Tkeys, values:Tvalues; attr=Tkeys:type; attr=Tvalues:type; is_stateful=true>',
+    'LookupTableFindV2': 'Op<name=LookupTableFindV2; signature=table_handle:resource, keys:Tin, default_value:Tout -> values:Tout; attr=Tin:type; attr=Tout:type; is_stateful=true>',
+    'LookupTableImportV2': 'Op<name=LookupTableImportV2; signature=table_handle:resource, keys:Tin, values:Tout -> ; attr=Tin:type; attr=Tout:type; is_stateful=true>',
+    'LookupTableSizeV2': 'Op<name=LookupTableSizeV2; signature=table_handle:resource -> size:int64; is_stateful=true>',
     'LowerBound': 'Op<name=LowerBound; signature=sorted_inputs:T, values:T -> output:out_type; attr=T:type; attr=out_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
     'Lu': 'Op<name=Lu; signature=input:T -> lu:T, p:output_idx_type; attr=T:type,allowed=[DT_DOUBLE, DT_FLOAT, DT_HALF, DT_COMPLEX64, DT_COMPLEX128]; attr=output_idx_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
     'MatMul': 'Op<name=MatMul; signature=a:T, b:T -> product:T; attr=transpose_a:bool,default=false; attr=transpose_b:bool,default=false; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, DT_UINT32, DT_UINT64, DT_COMPLEX64, DT_COMPLEX128]; attr=grad_a:bool,default=false; attr=grad_b:bool,default=false>',
@@ -336,6 +347,7 @@ OP_DEFS = {
     'TensorScatterSub': 'Op<name=TensorScatterSub; signature=tensor:T, indices:Tindices, updates:T -> output:T; attr=T:type; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; attr=bad_indices_policy:string,default="">',
     'TensorScatterUpdate': 'Op<name=TensorScatterUpdate; signature=tensor:T, indices:Tindices, updates:T -> output:T; attr=T:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64, DT_UINT16]; attr=bad_indices_policy:string,default="">',
     'Tile': 'Op<name=Tile; signature=input:T, multiples:Tmultiples -> output:T; attr=T:type; attr=Tmultiples:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
+    'Timestamp': 'Op<name=Timestamp; signature= -> ts:double; is_stateful=true>',
     'TopKV2': 'Op<name=TopKV2; signature=input:T, k:Tk -> values:T, indices:index_type; attr=sorted:bool,default=true; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]; attr=Tk:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]; attr=index_type:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]>',
     'Transpose': 'Op<name=Transpose; signature=x:T, perm:Tperm -> y:T; attr=T:type; attr=Tperm:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>',
     'TridiagonalMatMul': 'Op<name=TridiagonalMatMul; signature=superdiag:T, maindiag:T, subdiag:T, rhs:T -> output:T; attr=T:type,allowed=[DT_DOUBLE, DT_FLOAT, DT_COMPLEX64, DT_COMPLEX128]>',
@@ -516,3 +528,88 @@ KERNELS = {
     '_MklNativeDepthwiseConv2dNativeBackpropFilter': "  device='CPU'; label='MklNameChangeOp'; T in [DT_HALF]\n  device='CPU'; label='MklNameChangeOp'; T in [DT_BFLOAT16]\n  device='CPU'; label='MklNameChangeOp'; T in [DT_FLOAT]\n",
     '_MklNativeDepthwiseConv2dNativeBackpropInput': "  device='CPU'; label='MklNameChangeOp'; T in [DT_HALF]\n  device='CPU'; label='MklNameChangeOp'; T in [DT_BFLOAT16]\n  device='CPU'; label='MklNameChangeOp'; T in [DT_FLOAT]\n",
 }
+
+# The op type names in TF's gradient registry (ops.RegisterGradient, ops.NotDifferentiable)
+GRADIENT_REGISTERED = frozenset("""
+Abs AccumulateNV2 Acos Acosh Add AddN AddV2 AllToAll Angle ApproxTopK ApproximateEqual ArgMax ArgMin AsString Asin
+Asinh Assert Assign AssignAdd AssignSub Atan Atan2 Atanh AudioMicrofrontend AudioSummary AudioSummaryV2 AvgPool
+AvgPool3D AvgPool3DGrad AvgPoolGrad BandedTriangularSolve BatchMatMul BatchMatMulV2 BatchMatMulV3
+BatchNormWithGlobalNormalization BatchToSpace BatchToSpaceND BesselI0 BesselI0e BesselI1 BesselI1e BesselJ0
+BesselJ1 BesselK0 BesselK0e BesselK1 BesselK1e BesselY0 BesselY1 Betainc BiasAdd BiasAddGrad BiasAddV1 BitwiseAnd
+BitwiseOr BitwiseXor BlockLSTM BlockLSTMV2 BroadcastGradientArgs BroadcastTo CSRSparseMatrixToDense
+CSRSparseMatrixToSparseTensor CTCBeamSearchDecoder CTCGreedyDecoder CTCLoss CTCLossV2 Case Cast Ceil CheckNumerics
+CheckNumericsV2 Cholesky ClipByValue CollectivePermute Complex ComplexAbs CompositeTensorVariantFromComponents
+CompositeTensorVariantToComponents Concat ConcatOffset ConcatV2 Conj ConjugateTranspose Const Conv2D
+Conv2DBackpropFilter Conv2DBackpropInput Conv3D Conv3DBackpropFilterV2 Conv3DBackpropInputV2 CopyToMesh
+CopyToMeshGrad Cos Cosh CropAndResize Cross CrossReplicaSum CudnnRNN CudnnRNNV2 CudnnRNNV3 Cumprod Cumsum
+CumulativeLogsumexp Dawsn DebugGradientIdentity DebugGradientRefIdentity DebugIdentityV2 DecodeBase64
+DecodePaddedRaw DecodeProtoV2 DecodeRaw DeleteSessionTensor DenseToCSRSparseMatrix DenseToDenseSetOperation
+DenseToSparseSetOperation DepthToSpace DepthwiseConv2dNative DepthwiseConv2dNativeBackpropFilter
+DepthwiseConv2dNativeBackpropInput Diag DiagPart Digamma Dilation2D Div DivNoNan DrawBoundingBoxes DynamicPartition
+DynamicStitch EagerPyFunc EditDistance Eig Einsum Elu EluGrad EncodeBase64 EncodeProto EnsureShape Enter Equal Erf
+Erfc Erfinv EuclideanNorm Exit Exp ExpandDims Expint Expm1 ExtractGlimpse ExtractImagePatches ExtractVolumePatches
+FFT FFT2D FFT3D FakeQuantWithMinMaxArgs FakeQuantWithMinMaxArgsGradient FakeQuantWithMinMaxVars
+FakeQuantWithMinMaxVarsGradient FakeQuantWithMinMaxVarsPerChannel FakeQuantWithMinMaxVarsPerChannelGradient Fill
+FixedLengthRecordReader Floor FloorDiv FloorMod FractionalAvgPool FractionalMaxPool FresnelCos FresnelSin
+FusedBatchNorm FusedBatchNormGrad FusedBatchNormGradV2 FusedBatchNormGradV3 FusedBatchNormV2 FusedBatchNormV3
+Gather GatherNd GatherV2 GenerateBoundingBoxProposals GenerateVocabRemapping GetSessionHandle GetSessionHandleV2
+GetSessionTensor Greater GreaterEqual HSVToRGB HashTable HashTableV2 HistogramSummary IFFT IFFT2D IFFT3D IRFFT
+IRFFT2D Identity IdentityN IdentityReader If Igamma Igammac Imag ImageProjectiveTransformV2
+ImageProjectiveTransformV3 ImageSummary InitializeTable InitializeTableFromTextFile InitializeTableFromTextFileV2
+InitializeTableV2 Inv InvGrad Invert InvertPermutation IsotonicRegression L2Loss LMDBReader LRN LeakyRelu
+LeakyReluGrad LeftShift Less LessEqual Lgamma LinSpace LoadAndRemapMatrix Log Log1p LogMatrixDeterminant LogSoftmax
+LogicalAnd LogicalNot LogicalOr LookupTableFind LookupTableFindV2 LookupTableInsert LookupTableInsertV2
+LookupTableSize LookupTableSizeV2 LoopCond MatMul MatrixBandPart MatrixDeterminant MatrixDiag MatrixDiagPart
+MatrixDiagPartV2 MatrixDiagPartV3 MatrixDiagV2 MatrixDiagV3 MatrixInverse MatrixSetDiag MatrixSetDiagV2
+MatrixSetDiagV3 MatrixSolve MatrixSolveLs MatrixSquareRoot MatrixTriangularSolve Max MaxPool MaxPool3D
+MaxPool3DGrad MaxPool3DGradGrad MaxPoolGrad MaxPoolGradGrad MaxPoolGradV2 MaxPoolV2 MaxPoolWithArgmax Maximum Mean
+Merge MergeSummary Min Minimum MirrorPad MirrorPadGrad Mul MulNoNan Multinomial MutableDenseHashTable
+MutableDenseHashTableV2 MutableHashTable MutableHashTableOfTensors MutableHashTableOfTensorsV2 MutableHashTableV2
+NcclAllReduce NcclBroadcast NcclReduce Ndtri Neg NextAfter NextIteration NonMaxSuppression NonMaxSuppressionV2
+NonMaxSuppressionWithOverlaps NotEqual NthElement OneHot OnesLike OptionalFromValue OptionalGetValue Pack Pad PadV2
+ParallelDynamicStitch ParameterizedTruncatedNormal ParseTensor PlaceholderWithDefault Polygamma PopulationCount Pow
+PreventGradient Print Prod PyFunc PyFuncStateless Qr QuantizeAndDequantize QuantizeAndDequantizeV2
+QuantizeAndDequantizeV3 QuantizeAndDequantizeV4 QuantizeAndDequantizeV4Grad Queue QueueClose QueueDequeue
+QueueDequeueMany QueueDequeueUpTo QueueEnqueue QueueEnqueueMany QueueSize RFFT RFFT2D RGBToHSV RaggedFillEmptyRows
+RaggedGather RaggedRange RaggedTensorFromVariant RaggedTensorToSparse RaggedTensorToTensor RaggedTensorToVariant
+RandomCrop RandomGamma RandomIndexShuffle RandomShuffle RandomStandardNormal RandomUniform Range Rank
+ReadVariableOp ReaderNumRecordsProduced ReaderNumWorkUnitsCompleted ReaderRead ReaderReadUpTo ReaderReset
+ReaderRestoreState ReaderSerializeState Real RealDiv Reciprocal ReciprocalGrad ReduceDataset ReduceJoin RefEnter
+RefExit RefIdentity RefMerge RefNextIteration RefSwitch RegexReplace Relayout RelayoutLike Relu Relu6 Relu6Grad
+ReluGrad Reshape ResizeBicubic ResizeBilinear ResizeBilinearGrad ResizeNearestNeighbor ResourceGather
+ResourceGatherNd Reverse ReverseSequence ReverseV2 RightShift Rint Roll Round Rsqrt RsqrtGrad
+SampleDistortedBoundingBox SampleDistortedBoundingBoxV2 ScalarSummary ScaleAndTranslate ScatterAdd ScatterDiv
+ScatterMul ScatterNd ScatterNdAdd ScatterNdDiv ScatterNdMul ScatterNdNonAliasingAdd ScatterNdSub ScatterNdUpdate
+ScatterSub SdcaFprint SdcaOptimizer SdcaOptimizerV2 SdcaShrinkL1 SegmentMax SegmentMean SegmentMin SegmentProd
+SegmentSum Select SelectV2 SelfAdjointEigV2 Selu SeluGrad SerializeTensor SetSize Shape ShapeN Sigmoid SigmoidGrad
+Sign Sin Sinh Size Slice Softmax SoftmaxCrossEntropyWithLogits Softplus SoftplusGrad Softsign SpaceToBatch
+SpaceToBatchND SpaceToDepth SparseAdd SparseAddGrad SparseConcat SparseDenseCwiseAdd SparseDenseCwiseDiv
+SparseDenseCwiseMul SparseFillEmptyRows SparseMatMul SparseMatrixAdd SparseMatrixMatMul SparseMatrixMul
+SparseMatrixNNZ SparseMatrixSoftmax SparseMatrixSparseMatMul SparseMatrixTranspose SparseMatrixZeros
+SparseReduceSum SparseReorder SparseSegmentMean SparseSegmentMeanWithNumSegments SparseSegmentSqrtN
+SparseSegmentSqrtNWithNumSegments SparseSegmentSum SparseSegmentSumWithNumSegments SparseSlice SparseSoftmax
+SparseSoftmaxCrossEntropyWithLogits SparseSparseMaximum SparseSparseMinimum SparseTensorDenseAdd
+SparseTensorDenseMatMul SparseTensorToCSRSparseMatrix SparseToDense SparseToSparseSetOperation Spence Split SplitV
+Sqrt SqrtGrad Square SquaredDifference Squeeze Stack StackClose StackPop StackPush StatelessCase StatelessIf
+StatelessMultinomial StatelessParameterizedTruncatedNormal StatelessRandomBinomial StatelessRandomGammaV2
+StatelessRandomGammaV3 StatelessRandomNormal StatelessRandomNormalV2 StatelessRandomPoisson StatelessRandomShuffle
+StatelessRandomUniform StatelessRandomUniformFullInt StatelessRandomUniformFullIntV2 StatelessRandomUniformInt
+StatelessRandomUniformIntV2 StatelessRandomUniformV2 StatelessTruncatedNormal StatelessTruncatedNormalV2
+StatelessWhile StopGradient StridedSlice StridedSliceGrad StringJoin StringSplit StringToHashBucket
+StringToHashBucketFast StringToHashBucketStrong StringToNumber Sub Sum Svd Switch TFRecordReader
+TPUEmbeddingActivations TPUReplicatedInput Tan Tanh TanhGrad TensorArray TensorArrayClose TensorArrayCloseV2
+TensorArrayCloseV3 TensorArrayConcat TensorArrayConcatV2 TensorArrayConcatV3 TensorArrayGather TensorArrayGatherV2
+TensorArrayGatherV3 TensorArrayGrad TensorArrayGradV2 TensorArrayGradV3 TensorArrayGradWithShape TensorArrayRead
+TensorArrayReadV2 TensorArrayReadV3 TensorArrayScatter TensorArrayScatterV2 TensorArrayScatterV3 TensorArraySize
+TensorArraySizeV2 TensorArraySizeV3 TensorArraySplit TensorArraySplitV2 TensorArraySplitV3 TensorArrayV2
+TensorArrayV3 TensorArrayWrite TensorArrayWriteV2 TensorArrayWriteV3 TensorListConcat TensorListConcatLists
+TensorListConcatV2 TensorListElementShape TensorListFromTensor TensorListGather TensorListGetItem TensorListLength
+TensorListPopBack TensorListPushBack TensorListPushBackBatch TensorListResize TensorListScatter
+TensorListScatterIntoExistingList TensorListScatterV2 TensorListSetItem TensorListSplit TensorListStack
+TensorScatterAdd TensorScatterMax TensorScatterMin TensorScatterSub TensorScatterUpdate TensorStridedSliceUpdate
+TensorSummary TensorSummaryV2 TextLineReader Tile Timestamp TopK TopKV2 Transpose TridiagonalMatMul
+TridiagonalSolve TruncateDiv TruncatedNormal Unpack UnsortedSegmentMax UnsortedSegmentMin UnsortedSegmentProd
+UnsortedSegmentSum VarIsInitializedOp VariableShape While WholeFileReader Xdivy XlaClusterOutput XlaEinsum
+XlaSharding XlaSpmdFullToShardShape XlaSpmdShardToFullShape XlaVariadicReduce Xlog1py Xlogy ZerosLike Zeta
+_EagerConst
+""".split())

@@ -15,6 +15,7 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
 from tfshim.framework.tensor_shape import TensorShape, as_shape
+from tfshim.framework.type_spec import TypeSpec
 from tfshim.ops.op import tf_export
 
 
@@ -23,6 +24,7 @@ def _index(index: Any) -> int:
 
 
 @tf_export("TensorArraySpec")
+@TypeSpec.register
 class TensorArraySpec:
     """TF: tf.TensorArraySpec, the type of a TensorArray (element shape, dtype, dynamic_size, infer_shape)."""
 

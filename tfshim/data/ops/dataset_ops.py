@@ -29,6 +29,7 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
+from tfshim.framework.type_spec import TypeSpec
 from tfshim.kernels import philox as P
 from tfshim.ops import random_ops
 from tfshim.util.tf_export import tf_export
@@ -422,6 +423,7 @@ def _check_state(out: Any, state: Any, what: str) -> None:
 
 
 @tf_export("data.DatasetSpec")
+@TypeSpec.register
 class DatasetSpec:
     """TF: tf.data.DatasetSpec, the type of a dataset-valued element (window)."""
 

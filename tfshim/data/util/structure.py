@@ -23,7 +23,9 @@ from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.sparse_tensor import SparseTensor, SparseTensorSpec, SparseTensorValue
 from tfshim.framework.tensor import Tensor
 from tfshim.framework.tensor_shape import TensorShape
+from tfshim.framework.type_spec import TypeSpec
 from tfshim.framework.variables import Variable
+from tfshim.util.tf_export import tf_export
 
 
 def is_structure(x: Any) -> bool:
@@ -79,20 +81,27 @@ def same_structure(a: Any, b: Any) -> bool:
     return True
 
 
-class NoneTensorSpec:
-    """TF: the spec of a None inside an element (it has no components; tf.data yields None for it)."""
+@tf_export("NoneTensorSpec")
+class NoneTensorSpec(TypeSpec):
+    """TF: tf.NoneTensorSpec, the spec of a None inside a structure (it has no components; tf.data yields None
+    for it). tfshim differs: `value_type` is type(None) (TF: its internal NoneTensor class)."""
 
-    value_type = type(None)
+    __slots__ = ()
+    value_type = type(None)  # type: ignore[assignment]
     shape = None
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NoneTensorSpec)
+    def _serialize(self) -> tuple:
+        return ()
 
-    def __hash__(self) -> int:
-        return hash(NoneTensorSpec)
+    @property
+    def _component_specs(self) -> list:
+        return []
 
-    def __repr__(self) -> str:
-        return "NoneTensorSpec()"
+    def _to_components(self, value: Any) -> list:
+        return []
+
+    def _from_components(self, components: Any) -> None:
+        return None
 
 
 def num_components(spec: Any) -> int:

@@ -17,6 +17,7 @@ from tfshim.framework import dtypes
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
 from tfshim.framework.tensor_shape import TensorShape, as_shape
+from tfshim.framework.type_spec import TypeSpec
 from tfshim.ops.ragged.row_partition import RowPartition, _from_splits_np, _tensor
 from tfshim.util.tf_export import tf_export
 
@@ -546,6 +547,7 @@ def match_row_splits_dtypes(*tensors: Any) -> list:
 
 
 @tf_export("RaggedTensorSpec")
+@TypeSpec.register
 class RaggedTensorSpec:
     """Type specification for a `tf.RaggedTensor`."""
 
