@@ -286,16 +286,18 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
     """TF: tf.convert_to_tensor. `dtype` is a requirement, `dtype_hint` a preference."""
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not dtypes.as_dtype(dtype):
-            raise ValueError(
-                f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} for Tensor with dtype "
-                f"{value._dtype.name}: {value!r}"
-            )
+            msg = (f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} for Tensor with dtype "
+                   f"{value._dtype.name}: {value!r}")
+            raise ValueError(msg if name is None else f"{name}: {msg}")  # TF: _add_error_prefix
         return value
     from tfshim.framework.indexed_slices import IndexedSlices
     from tfshim.framework.variables import Variable
 
     if isinstance(value, Variable):
-        return convert_to_tensor(value.value(), dtype)
+        if dtype is not None and value._dtype is not dtypes.as_dtype(dtype):  # TF: _dense_var_to_tensor
+            raise ValueError(f"Incompatible type conversion requested to type {dtypes.as_dtype(dtype).name} for "
+                             f"`tf.Variable of type {value._dtype.name}. (Variable: {value!r})")
+        return value.value()
     if isinstance(value, IndexedSlices):  # TF: _indexed_slices_to_tensor (a gradient made dense)
         return value._to_tensor(dtype)
     if dtype is not None:
