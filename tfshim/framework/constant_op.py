@@ -59,19 +59,33 @@ def _leaf_kind(x: Any) -> tuple[int, Any]:
 
 
 def _flatten_rectangular(value: Any) -> tuple[list, tuple]:
-    """Flattens a nested Python sequence, checking that it is rectangular."""
-    if not isinstance(value, (list, tuple)):
-        return [value], ()
-    if len(value) == 0:
-        return [], (0,)
-    parts = [_flatten_rectangular(v) for v in value]
-    shape = parts[0][1]
+    """Flattens a nested Python sequence as TF's converter does: the shape from the first element at each level,
+    then every element checked against it (a sequence where a scalar belongs is "mixed types"; nothing is read
+    below a zero-length dimension)."""
+    shape = []
+    v = value
+    while isinstance(v, (list, tuple)):
+        shape.append(len(v))
+        if not v:
+            break
+        v = v[0]
     flat: list = []
-    for p, s in parts:
-        if s != shape:
+
+    def fill(v: Any, depth: int) -> None:
+        if depth == len(shape):
+            if isinstance(v, (list, tuple)):
+                raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+            flat.append(v)
+            return
+        if 0 in shape[depth:]:
+            return
+        if not isinstance(v, (list, tuple)) or len(v) != shape[depth]:
             raise ValueError("Can't convert non-rectangular Python sequence to Tensor.")
-        flat.extend(p)
-    return flat, (len(value),) + shape
+        for e in v:
+            fill(e, depth + 1)
+
+    fill(value, 0)
+    return flat, tuple(shape)
 
 
 def _contains_tensor(value: Any) -> bool:
@@ -117,6 +131,9 @@ def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType
         else:
             dtype = dtypes.string
     else:
+        if (dtype is dtypes.string or dtype.is_bool) and kind == _INT and not all(
+                _INT64_MIN <= int(x) <= _INT64_MAX for x in flat):  # read as int64 first, as for any dtype
+            raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
         if dtype is dtypes.string:
             if kind != _STR and flat:
                 raise _cannot_convert(value, dtype)
@@ -173,6 +190,11 @@ def _numpy_to_tensor_value(value: np.ndarray, dtype: DType | None) -> tuple[np.n
         src = dtypes.from_numpy(value.dtype)
     if dtype is None or dtype is src:
         return value.copy(), src
+    if dtype is dtypes.string:  # TF reads the array's elements as strings
+        if not value.size:
+            return np.empty(value.shape, dtype=object), dtype
+        raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                         f"{type(value.flat[0].item()).__name__}).")
     if (dtype is dtypes.string) != (src is dtypes.string):
         raise _cannot_convert(value, dtype)
     with np.errstate(over="ignore", invalid="ignore"):

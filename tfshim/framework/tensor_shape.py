@@ -162,6 +162,10 @@ class TensorShape:
             raise ValueError(f"Shape {self} must have rank {rank}")
         return self
 
+    def assert_has_rank(self, rank: int) -> None:
+        if self.rank not in (None, rank):
+            raise ValueError(f"Shape {self} must have rank {rank}")
+
     def with_rank_at_least(self, rank: int) -> TensorShape:
         if self._dims is not None and len(self._dims) < rank:
             raise ValueError(f"Shape {self} must have rank at least {rank}")

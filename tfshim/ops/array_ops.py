@@ -715,8 +715,8 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Tensor:
     """TF: tf.concat (ConcatV2). One value is returned through tf.identity, as in TF."""
     if not isinstance(values, (list, tuple)):
         values = [values]
-    axis = _axis_int(axis)
-    if len(values) == 1:
+    if len(values) == 1:  # TF checks the axis (an int32 scalar) and returns the value
+        convert_to_tensor(axis, dtypes.int32, name="concat_dim").shape.assert_has_rank(0)
         return identity(values[0])
     if not values:
         raise errors.InvalidArgumentError(None, None, (
@@ -730,7 +730,21 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Tensor:
 
             e = dtype_mismatch("ConcatV2", i, ts[0]._dtype, ts[i]._dtype)
             raise type(e)(None, None, e.message + "concat")
-    return ConcatV2(*ts, axis=axis)
+    from tfshim.ops.op import _took_slow_path
+
+    ax = convert_index_input(axis)
+    slow = _took_slow_path((axis,))  # a list axis: TF's error ends at [Op:ConcatV2]
+    try:
+        check_attr("ConcatV2", ax, "Tidx", suffix=" name: concat")
+        if ax._value.ndim and ax._value.shape != (1,):  # TF's kernel takes a one-element vector too
+            raise_op_error("ConcatV2", kernel_error("ConcatV2_N_%d" % len(ts), "axis tensor should be a scalar "
+                                                    "integer, but got shape %s" % _dims(ax._value.shape),
+                                                    " name: concat"))
+        return ConcatV2(*ts, axis=int(ax._value.reshape(())))
+    except errors.OpError as e:
+        if slow and e.message.endswith("] name: concat"):
+            raise type(e)(None, None, e.message[: -len(" name: concat")]) from None
+        raise
 
 
 def _split_kernel(x: np.ndarray, axis: int, num_split: int) -> Any:
@@ -1186,6 +1200,32 @@ def _scatter_check(kernel: str, indices: np.ndarray, updates: np.ndarray, shape:
     return flat
 
 
+def _tensor_scatter_check(kernel: str, tensor: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
+    """TF's TensorScatterOp shape checks, in its order; returns the indices as rows."""
+    def fail(message: str) -> KernelError:
+        return KernelError(errors.InvalidArgumentError, message)
+
+    if indices.ndim < 1:
+        raise fail("Indices shape must have rank at least one. Found:%s" % _dims(indices.shape))
+    if updates.ndim < 1:
+        raise fail("Updates shape must have rank at least one. Found:%s" % _dims(updates.shape))
+    if not ((indices.size == 0 and updates.size == 0) or (tensor.size and indices.size and updates.size)):
+        raise fail("Indices and updates specified for empty output shape")
+    outer = indices.ndim - 1
+    if any(i >= updates.ndim or indices.shape[i] != updates.shape[i] for i in range(outer)):
+        raise fail("Outer dimensions of indices and update must match. Indices shape: %s, updates shape:%s"
+                   % (_dims(indices.shape), _dims(updates.shape)))
+    ix = indices.shape[outer]
+    shape = tensor.shape
+    if updates.ndim - outer != len(shape) - ix:
+        raise fail("Inner dimensions of output shape must match inner dimensions of updates shape. Output: %s "
+                   "updates: %s" % (_dims(shape), _dims(updates.shape)))
+    if updates.shape[outer:] != shape[ix:]:
+        raise fail("The inner %d dimensions of output.shape=%s must match the inner %d dimensions of updates.shape=%s"
+                   % (len(shape) - ix, _dims(shape), updates.ndim - outer, _dims(updates.shape)))
+    return _scatter_check(kernel, indices, updates, shape, "shape")
+
+
 def _scatter_nd_kernel(indices: np.ndarray, updates: np.ndarray, shape: tuple) -> Any:
     flat = _scatter_check("ScatterNd", indices, updates, shape, "shape")
     if 0 in tuple(shape) and (indices.size or updates.size):
@@ -1217,7 +1257,7 @@ def scatter_nd(indices: Any, updates: Any, shape: Any, name: Any = None) -> Tens
 
 
 def _tensor_scatter_update_kernel(tensor: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> Any:
-    flat = _scatter_check("TensorScatterUpdate", indices, updates, tensor.shape, "shape")
+    flat = _tensor_scatter_check("TensorScatterUpdate", tensor, indices, updates)
     out = tensor.copy()
     out[tuple(flat.T)] = updates.reshape((-1,) + tensor.shape[flat.shape[1]:])
     return out
@@ -1239,14 +1279,7 @@ def _tensor_scatter_update_grad(op: Any, grad: Tensor) -> list:
 @tf_export("tensor_scatter_nd_update")
 def tensor_scatter_nd_update(tensor: Any, indices: Any, updates: Any, name: Any = None) -> Tensor:
     """TF: tf.tensor_scatter_nd_update (TensorScatterUpdate)."""
-    t = convert_to_tensor(tensor)
-    u = convert_to_tensor(updates, dtype_hint=t._dtype)
-    i = convert_to_tensor(indices)
-    if u._dtype is not t._dtype:
-        from tfshim.ops.op import dtype_mismatch
-
-        raise dtype_mismatch("TensorScatterUpdate", 2, t._dtype, u._dtype)
-    return run_op(TensorScatterUpdate, (tensor, indices, updates), t, i, u)
+    return _tensor_scatter(TensorScatterUpdate, tensor, indices, updates)
 
 
 @tf_export("boolean_mask")
@@ -1899,7 +1932,7 @@ def _tensor_scatter_kernel(kind: str) -> Any:
     ufunc = {"Add": np.add, "Sub": np.subtract, "Max": np.maximum, "Min": np.minimum}[kind]
 
     def kernel(tensor: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> Any:
-        flat = _scatter_check("TensorScatter" + kind, indices, updates, tensor.shape, "shape")
+        flat = _tensor_scatter_check("TensorScatter" + kind, tensor, indices, updates)
         out = tensor.copy()
         ufunc.at(out, tuple(flat.T), updates.reshape((-1,) + tensor.shape[flat.shape[1]:]))
         return out
@@ -1944,14 +1977,25 @@ TensorScatterMin.gradient(_tensor_scatter_min_or_max_grad)
 
 
 def _tensor_scatter(op: Any, tensor: Any, indices: Any, updates: Any) -> Tensor:
-    t = convert_to_tensor(tensor)
-    u = convert_to_tensor(updates, dtype_hint=t._dtype)
-    i = convert_to_tensor(indices)
-    if u._dtype != t._dtype:
-        from tfshim.ops.op import dtype_mismatch
+    """TF's eager fast path for TensorScatter{Update,Add,Sub,Max,Min}: `tensor` and `updates` share the type attr T
+    (a non-tensor takes the other's dtype), `indices` its own Tindices; the attrs are checked before the dtypes
+    are matched."""
+    from tfshim.ops.op import as_called, check_attr, check_kernel, dtype_mismatch
 
-        raise dtype_mismatch(op.name, 2, t._dtype, u._dtype)
-    return run_op(op, (tensor, indices, updates), t, i, u)
+    raw = (tensor, indices, updates)
+    # the fast path reads a variable as it is (a dtype mismatch is then the kernel's input check)
+    t, u = match_inputs([v.value() if hasattr(v, "assign") else v for v in (tensor, updates)])
+    i = convert_to_tensor(indices)
+    try:
+        check_attr(op.name, t, "T")
+        check_attr(op.name, i, "Tindices")
+        check_kernel(op.name, t._dtype, attrs="T=DT_%s, Tindices=DT_%s, bad_indices_policy=\"\"" % (
+            t._dtype._cname.upper(), i._dtype._cname.upper()))
+    except errors.OpError as e:
+        raise as_called(e, raw) from None
+    if u._dtype is not t._dtype:
+        raise as_called(dtype_mismatch(op.name, 2, t._dtype, u._dtype), raw)
+    return run_op(op, raw, t, i, u)
 
 
 @tf_export("tensor_scatter_nd_add")

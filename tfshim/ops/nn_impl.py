@@ -147,7 +147,7 @@ def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = Fal
 
 
 @tf_export("nn.crelu")
-def crelu(features: Any, name: Any = None, axis: int = -1) -> Tensor:
+def crelu(features: Any, axis: int = -1, name: Any = None) -> Tensor:
     """TF: tf.nn.crelu = relu(concat([x, -x], axis))."""
     a, _, nn, _ = _ops()
     x = convert_to_tensor(features)

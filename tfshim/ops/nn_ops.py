@@ -405,8 +405,14 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None, name: 
     if is_rate_number:
         ret = math_ops.multiply(x, convert_to_tensor(1 / (1 - rate), dtype=x._dtype))
         rate_t = convert_to_tensor(rate, dtype=x._dtype)
+    elif not hasattr(rate, "_dtype"):  # TF: not tensor_util.is_tf_type(rate)
+        raise ValueError(f"`rate` must be a scalar or scalar tensor. Received: rate={rate}")
     else:
-        rate_t = math_ops.cast(convert_to_tensor(rate), x._dtype)
+        rate.shape.assert_has_rank(0)
+        if rate._dtype is not x._dtype:
+            raise ValueError(f"`x.dtype` must be compatible with `rate.dtype`. Received: x.dtype={x._dtype} and "
+                             f"rate.dtype={rate._dtype}")
+        rate_t = rate.value() if hasattr(rate, "assign") else rate
         ret = math_ops.realdiv(x, math_ops.subtract(_scalar(1, x), rate_t))
     if noise_shape is None:
         noise_shape = array_ops.shape(x)  # an int32 tensor, as TF passes it (it keys the kernel cache)
