@@ -199,7 +199,19 @@ def _check_layout(layout: Any) -> None:
 
 def _filled(shape: Any, dtype: Any, value: Any) -> Tensor:
     dtype = dtypes.as_dtype(dtype)
-    return _wrap_as(np.full(_fill_dims(shape, " name: "), value, dtype=dtype.as_numpy_dtype), dtype)
+    if isinstance(shape, (list, tuple)) and any(isinstance(d, np.bool_) for d in shape):
+        # TF: TensorShape(shape) fails (NumPy bools have no __index__), then shape converts to int32 and fails
+        raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32")
+    dims = _fill_dims(shape, " name: ")
+    if value == 1 and dtype is dtypes.string:  # TF: fill(shape, constant(1, dtype))
+        convert_to_tensor(1, dtype)
+    try:
+        return _wrap_as(np.full(dims, value, dtype=dtype.as_numpy_dtype), dtype)
+    except MemoryError:  # TF's allocator fails with an OOM error
+        raise_op_error("Fill", KernelError(errors.ResourceExhaustedError, (
+            "OOM when allocating tensor with shape[%s] and type %s on /job:localhost/replica:0/task:0/device:CPU:0 "
+            "by allocator mklcpu" % (",".join(str(d) for d in dims), dtype._cname))))
+        raise
 
 
 @tf_export("zeros")
@@ -1351,6 +1363,19 @@ def eye(num_rows: Any, num_columns: Any = None, batch_shape: Any = None, dtype: 
         name: Any = None) -> Tensor:
     """TF: tf.eye (built as matrix_diag(ones)); a constant, so no gradient."""
     dtype = dtypes.as_dtype(dtype)
+    if not isinstance(num_rows, Tensor) and not isinstance(num_columns, Tensor):
+        # TF: Python integers (bools too), then ones(batch + [min]) and, if not square, zeros(batch + [n, m])
+        cols = num_rows if num_columns is None else num_columns
+        if not isinstance(num_rows, (int, np.integer)) or not isinstance(cols, (int, np.integer)):
+            raise TypeError("Arguments `num_rows` and `num_columns` must be positive integer values. Received: "
+                            f"num_rows={num_rows}, num_columns={cols}")
+        if isinstance(batch_shape, Tensor):
+            convert_to_tensor(batch_shape, dtypes.int32, name="shape")
+        else:
+            pre = [] if batch_shape is None else list(batch_shape)
+            ones(pre + [np.minimum(num_rows, cols)], dtype=dtype)
+            if num_rows != cols:
+                zeros(pre + [num_rows, cols], dtype=dtype)
     n = _axis_int(num_rows)
     m = n if num_columns is None else _axis_int(num_columns)
     batch = [] if batch_shape is None else _int_list(batch_shape)

@@ -608,6 +608,14 @@ def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC", name:
 def _in_top_k_kernel(predictions: np.ndarray, targets: np.ndarray, k: np.ndarray) -> Any:
     if predictions.ndim != 2:
         raise KernelError(errors.InvalidArgumentError, "predictions must be 2-dimensional")
+    if targets.ndim != 1:
+        raise KernelError(errors.InvalidArgumentError, "targets must be 1-dimensional")
+    if predictions.shape[0] != targets.shape[0]:
+        raise KernelError(errors.InvalidArgumentError, "First dimension of predictions %d must match length of "
+                          "targets %d" % (predictions.shape[0], targets.shape[0]))
+    if k.ndim:
+        raise KernelError(errors.InvalidArgumentError, "k must be 0-D, got shape [%s]"
+                          % ",".join(str(d) for d in k.shape))
     kk = int(k)
     rows = np.arange(predictions.shape[0])
     valid = (targets >= 0) & (targets < predictions.shape[1])
@@ -625,10 +633,23 @@ not_differentiable(InTopKV2)
 @tf_export("math.in_top_k", "nn.in_top_k")
 def in_top_k(targets: Any, predictions: Any, k: Any, name: Any = None) -> Tensor:
     """TF: tf.math.in_top_k: whether each target is among the k largest predictions (ties count as in)."""
-    p = convert_to_tensor(predictions)
-    t = convert_to_tensor(targets)
-    kt = convert_to_tensor(k, dtype=t.dtype)
-    return run_op(InTopKV2, (targets, predictions, k), p, t, kt)
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.op import as_called, check_attr, dtype_mismatch, error_suffix
+
+    raw = (predictions, targets, k)
+    suffix = error_suffix(raw)
+    if hasattr(predictions, "assign"):
+        predictions = predictions.value()
+    # predictions is a float input: the fast path keeps a tensor of another dtype for the kernel's input check,
+    # the slow path (a list argument) converts it to float32 first
+    p = predictions if isinstance(predictions, Tensor) and suffix else convert_to_tensor(predictions, dtypes.float32)
+    t, kt = match_inputs([targets, k], (dtypes.int32, dtypes.int64), dtypes.int32)
+    check_attr("InTopKV2", t, "T", suffix=suffix)
+    if kt._dtype is not t._dtype:
+        raise as_called(dtype_mismatch("InTopKV2", 2, t._dtype, kt._dtype), raw)
+    if p._dtype is not dtypes.float32:
+        raise as_called(dtype_mismatch("InTopKV2", 0, dtypes.float32, p._dtype), raw)
+    return run_op(InTopKV2, raw, p, t, kt)
 
 
 
