@@ -342,9 +342,13 @@ def match_inputs(values: Any, allowed: Any = None, default: Any = None) -> list:
     global _Variable
     if _Variable is None:
         from tfshim.framework.variables import Variable as _Variable
+    if not any(isinstance(v, (list, tuple, str, bytes)) for v in values):
+        # TF's eager fast path (no Python sequence or string among the inputs) reads a variable as the tensor it
+        # holds: it fixes the dtype like any tensor, and a dtype mismatch is the kernel's input check
+        values = [v.value() if isinstance(v, _Variable) else v for v in values]
     dtype = None
     for v in values:
-        if isinstance(v, Tensor):  # only eager tensors fix the dtype: a Variable converts like any value
+        if isinstance(v, Tensor):  # slow path: only eager tensors fix the dtype, a Variable converts like a value
             dtype = v._dtype
             break
     out = []

@@ -1713,9 +1713,11 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: Any = None) -> Tens
         axis = 0
     if not isinstance(axis, int):
         raise TypeError(f"Argument `axis` must be an int. Received `axis` = {axis} of type {type(axis).__name__}")
-    reps = convert_to_tensor(repeats)
+    reps = convert_to_tensor(repeats, dtype_hint=dtypes.int32)  # TF: convert_to_int_tensor
     if not reps._dtype.is_integer:
-        reps = math_ops.cast(reps, dtypes.int32)
+        raise TypeError(f"Argument `tensor` (name: repeats) must be of type integer. Received `tensor` = {reps} of "
+                        f"dtype: {reps._dtype}")
+    reps = math_ops.cast(reps, dtypes.int32)
     if reps.shape.ndims > 1:
         raise ValueError(f"Shape {reps.shape} must have rank at most 1")
     if data.shape.ndims == 0:
@@ -1950,7 +1952,14 @@ def _identity_n_grad(op: Any, *grads: Tensor) -> list:
 @tf_export("identity_n")
 def identity_n(input: Any, name: Any = None) -> list:  # noqa: A002
     """TF: tf.identity_n: each input unchanged (one op, several outputs)."""
-    return list(IdentityN(*[convert_to_tensor(t) for t in input]))
+    ts = [convert_to_tensor(t) for t in input]
+    if not ts:
+        from tfshim.ops.op import op_def
+
+        raise errors.InvalidArgumentError(None, None, "Length for attr 'T' of 0 must be at least minimum 1\n\t; "
+                                          "NodeDef: {{node IdentityN}}; %s [Op:IdentityN] name: "
+                                          % op_def("IdentityN")[0])  # type: ignore[index]
+    return list(IdentityN(*ts))
 
 
 def _tensor_scatter_kernel(kind: str) -> Any:

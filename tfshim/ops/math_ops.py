@@ -799,15 +799,15 @@ def _equality(op: Op, x: Any, y: Any, incompatible_shape_error: bool) -> Tensor:
 
 
 @tf_export("math.equal", "equal")
-def equal(x: Any, y: Any, name: Any = None, incompatible_shape_error: bool = True) -> Tensor:
-    """TF: tf.math.equal."""
-    return _equality(Equal, x, y, incompatible_shape_error)
+def equal(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.equal (its public signature has no incompatible_shape_error; `==` passes False)."""
+    return _equality(Equal, x, y, True)
 
 
 @tf_export("math.not_equal", "not_equal")
-def not_equal(x: Any, y: Any, name: Any = None, incompatible_shape_error: bool = True) -> Tensor:
-    """TF: tf.math.not_equal."""
-    return _equality(NotEqual, x, y, incompatible_shape_error)
+def not_equal(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.not_equal (its public signature has no incompatible_shape_error; `!=` passes False)."""
+    return _equality(NotEqual, x, y, True)
 
 
 @tf_export("math.less", "less")

@@ -105,13 +105,13 @@ def _equals(x: Any, y: Any) -> Any:
     """TF: tensor_equals. Elementwise; None gives False, incompatible shapes give False."""
     if y is None:
         return False
-    return math_ops.equal(x, y, incompatible_shape_error=False)
+    return math_ops._equality(math_ops.Equal, x, y, False)
 
 
 def _not_equals(x: Any, y: Any) -> Any:
     if y is None:
         return True
-    return math_ops.not_equal(x, y, incompatible_shape_error=False)
+    return math_ops._equality(math_ops.NotEqual, x, y, False)
 
 
 def _invert(x: Any) -> Any:
