@@ -335,14 +335,16 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
 _Variable: Any = None  # tfshim.framework.variables.Variable, imported on first use (it imports this module)
 
 
-def match_inputs(values: Any, allowed: Any = None, default: Any = None) -> list:
+def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bool | None = None) -> list:
     """TF: execute.args_to_matching_eager. Non-tensors take the dtype of the first tensor
     (or of the first value), strictly: `tf.constant(1) * 1.5` is a TypeError. With no tensor among them, a value
     whose own dtype is not in `allowed` converts to `default` (the type attr's default) where it can."""
     global _Variable
     if _Variable is None:
         from tfshim.framework.variables import Variable as _Variable
-    if not any(isinstance(v, (list, tuple, str, bytes)) for v in values):
+    if slow is None:  # `slow`: whether the op's call takes TF's slow path (see ops.op._took_slow_path)
+        slow = any(isinstance(v, (list, tuple, str, bytes)) for v in values)
+    if not slow:
         # TF's eager fast path (no Python sequence or string among the inputs) reads a variable as the tensor it
         # holds: it fixes the dtype like any tensor, and a dtype mismatch is the kernel's input check
         values = [v.value() if isinstance(v, _Variable) else v for v in values]

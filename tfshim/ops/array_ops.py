@@ -17,6 +17,7 @@ from tfshim.ops.op import (
     KernelError,
     as_called,
     check_attr,
+    check_kernel,
     check_type_attr,
     defop,
     error_suffix,
@@ -1659,6 +1660,11 @@ def unique(x: Any, out_idx: Any = dtypes.int32, name: Any = None) -> Any:
     t = convert_to_tensor(x)
     out_idx = make_type(out_idx, "out_idx")
     check_type_attr("Unique", out_idx, "out_idx")
+    try:
+        check_kernel("Unique", t._dtype, attrs="T=DT_%s, out_idx=DT_%s" % (t._dtype._cname.upper(),
+                                                                          out_idx._cname.upper()))
+    except errors.OpError as e:
+        raise as_called(e, (x,)) from None
     y, idx = run_op(Unique, (x,), t, out_idx=out_idx)
     return UniqueOutput(y, idx)
 
@@ -1931,7 +1937,13 @@ UniqueWithCountsOutput = _unique_with_counts_namedtuple()
 def unique_with_counts(x: Any, out_idx: Any = dtypes.int32, name: Any = None) -> Any:
     """TF: tf.unique_with_counts: (y, idx, count) in first-occurrence order."""
     t = convert_to_tensor(x)
-    return UniqueWithCountsOutput(*run_op(UniqueWithCounts, (x,), t, out_idx=dtypes.as_dtype(out_idx)))
+    out_idx = dtypes.as_dtype(out_idx)
+    try:
+        check_kernel("UniqueWithCounts", t._dtype, attrs="T=DT_%s, out_idx=DT_%s" % (t._dtype._cname.upper(),
+                                                                                    out_idx._cname.upper()))
+    except errors.OpError as e:
+        raise as_called(e, (x,)) from None
+    return UniqueWithCountsOutput(*run_op(UniqueWithCounts, (x,), t, out_idx=out_idx))
 
 
 @tf_export("shape_n")
@@ -2017,8 +2029,9 @@ def _tensor_scatter(op: Any, tensor: Any, indices: Any, updates: Any) -> Tensor:
     from tfshim.ops.op import as_called, check_attr, check_kernel, dtype_mismatch
 
     raw = (tensor, indices, updates)
-    # the fast path reads a variable as it is (a dtype mismatch is then the kernel's input check)
-    t, u = match_inputs([v.value() if hasattr(v, "assign") else v for v in (tensor, updates)])
+    from tfshim.ops.op import _took_slow_path
+
+    t, u = match_inputs([tensor, updates], slow=_took_slow_path(raw))
     i = convert_to_tensor(indices)
     try:
         check_attr(op.name, t, "T")

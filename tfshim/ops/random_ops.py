@@ -70,7 +70,7 @@ def _shape_tensor(shape: Any) -> Tensor:
         return shape
     if isinstance(shape, (list, tuple)) and not shape:
         return _wrap_as(np.zeros([0], np.int32), dtypes.int32)
-    return convert_to_tensor(shape, dtype_hint=dtypes.int32)
+    return convert_to_tensor(shape)  # TF: int32 where the dims fit, else int64
 
 
 def _shape_of(op: str, shape: Tensor, attr: str = "T") -> tuple[int, ...]:
@@ -81,9 +81,13 @@ def _shape_of(op: str, shape: Tensor, attr: str = "T") -> tuple[int, ...]:
     if v.ndim != 1:
         _raise(op, "shape must be a vector of {{int32,int64}}, got shape [{}]".format(",".join(map(str, v.shape))))
     dims = tuple(int(d) for d in v)
+    n = 1
     for d in dims:
         if d < 0:
             _raise(op, f"Dimension {d} must be >= 0")
+        n *= d
+    if n > 2**63 - 1:
+        _raise(op, "Shape [%s] would have more than 2**63 - 1 elements" % ",".join(map(str, dims)))
     return dims
 
 
