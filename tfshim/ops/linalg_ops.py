@@ -1007,7 +1007,10 @@ def diag_part(input: Any, name: str = "diag_part", k: int = 0, padding_value: An
         return input.diag_part()
     if k != 0:
         raise NotImplementedError("tfshim: tf.linalg.diag_part with k != 0")
-    return MatrixDiagPartV3(convert_to_tensor(input))
+    x = convert_to_tensor(input)
+    if x._dtype is dtypes.string:  # TF's padding_value input (0) shares the type attr T
+        convert_to_tensor(padding_value, dtype=x._dtype)
+    return MatrixDiagPartV3(x)
 
 
 @tf_export("linalg.set_diag", "matrix_set_diag")

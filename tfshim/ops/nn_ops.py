@@ -594,7 +594,7 @@ def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any
     labels = convert_to_tensor(labels)
     _same_shape(labels, logits)
     one = _scalar(1, labels)
-    log_weight = math_ops.add(one, math_ops.multiply(math_ops.subtract(pos_weight, one), labels))
+    log_weight = 1 + (pos_weight - 1) * labels  # as TF writes it: Python operators on pos_weight
     return math_ops.add(
         math_ops.multiply(math_ops.subtract(one, labels), logits),
         math_ops.multiply(log_weight, math_ops.add(
@@ -605,6 +605,8 @@ def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any
 @tf_export("nn.moments")
 def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False, name: Any = None) -> tuple:
     """TF: tf.nn.moments: mean and mean((x - stop_gradient(mean))^2), float16 computed in float32."""
+    if not hasattr(x, "dtype"):  # TF reads x.dtype before converting x
+        raise AttributeError(f"'{type(x).__name__}' object has no attribute 'dtype'")
     x = convert_to_tensor(x)
     y = math_ops.cast(x, dtypes.float32) if x._dtype is dtypes.float16 else x
     mean = math_ops.reduce_mean(y, axes, keepdims=True)

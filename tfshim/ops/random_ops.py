@@ -188,6 +188,8 @@ def set_seed(seed: Any) -> None:
 
 def get_seed(op_seed: Any) -> tuple[Any, Any]:
     """TF: random_seed.get_seed in eager mode (tf.compat.v1.random.get_seed)."""
+    if op_seed is not None:
+        op_seed % 2147483647  # TF truncates the seed with `%`: a string seed fails there
     return _CTX.get_seed(None if op_seed is None else int(op_seed))
 
 
