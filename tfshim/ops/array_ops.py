@@ -433,6 +433,14 @@ def pack(ts: list, axis: int = 0, name: str = "") -> Tensor:
 
 @tf_export("stack")
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Tensor:
+    if isinstance(axis, (int, np.integer)) and axis == 0:
+        # TF: values that convert as they are (a constant, a tensor, a list of them) are the result
+        try:
+            return convert_to_tensor(values, name=name)
+        except (TypeError, ValueError, NotImplementedError):
+            pass
+    if not isinstance(values, (list, tuple)):
+        convert_to_tensor(values[0])  # TF reads values[0]'s shape: a tensor is sliced, a scalar fails there
     ts = match_inputs(list(values))
     if not ts:
         raise ValueError("values must be a non-empty list")
