@@ -283,12 +283,24 @@ def _categorical_prep(logits: Any, num_samples: Any, dtype: Any) -> tuple[Tensor
 @tf_export("random.categorical")
 def categorical(logits: Any, num_samples: Any, dtype: Any = None, seed: Any = None, name: Any = None) -> Tensor:
     """TF: Multinomial: per row, inverse-CDF sampling of exp(logits - max) with doubles from Philox."""
-    lt, ns, dtype = _categorical_prep(logits, num_samples, dtype)
+    from tfshim.ops.op import check_attr, dtype_mismatch
+
+    if hasattr(num_samples, "assign"):
+        num_samples = num_samples.value()
+    if isinstance(num_samples, Tensor):  # the fast path: the kernel checks the tensor's dtype (below)
+        lt = convert_to_tensor(logits)
+        dtype = _check_dtype(dtype if dtype else dtypes.int64, (dtypes.int32, dtypes.int64))
+        ns = num_samples
+    else:
+        lt, ns, dtype = _categorical_prep(logits, num_samples, dtype)
     s1, s2 = _seeds(seed)
+    check_attr("Multinomial", lt, "T")
     if lt._dtype not in (dtypes.float16, dtypes.float32, dtypes.float64):
         if lt._dtype is dtypes.bfloat16:
             raise NotImplementedError("tfshim: bfloat16 logits are not supported")
         raise _not_found("Multinomial", lt._dtype, dtype, f"seed={s1}, seed2={s2}")
+    if ns._dtype is not dtypes.int32:
+        raise dtype_mismatch("Multinomial", 1, dtypes.int32, ns._dtype)
     return Multinomial(lt, ns, seed=s1, seed2=s2, output_dtype=np.dtype(dtype.as_numpy_dtype))
 
 
