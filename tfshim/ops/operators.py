@@ -34,8 +34,8 @@ def _binary_operator(name: str, func: Callable) -> None:
             return out
 
     def reflected(y: Any, x: Any) -> Any:
-        if not isinstance(x, Tensor):
-            x = convert_to_tensor(x, y._dtype)
+        # TF: maybe_promote_tensors(y, x, force_same_dtype=True) converts x (a tensor too) to y's dtype as "x"
+        x = convert_to_tensor(x, y._dtype, name="x")
         return func(x, y)
 
     forward.__name__ = "__%s__" % name
