@@ -252,11 +252,12 @@ def zeros_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = No
 @tf_export("ones_like")
 def ones_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = None) -> Tensor:  # noqa: A002
     x = convert_to_tensor(input)
-    _check_layout(layout)
     if dtype is not None and dtypes.as_dtype(dtype) is not x._dtype:
-        if dtypes.as_dtype(dtype) is dtypes.string:  # TF: ones(shape, string) converts the Python 1
-            raise TypeError("Cannot convert 1 to EagerTensor of dtype string")
+        if dtypes.as_dtype(dtype) is dtypes.string:  # TF: ones(shape, string) converts the Python 1 (before
+            raise TypeError("Cannot convert 1 to EagerTensor of dtype string")  # the layout is read)
+        _check_layout(layout)
         return ones(x._value.shape, dtype)
+    _check_layout(layout)
     OnesLike.check(x)
     return OnesLike(x)
 
