@@ -380,7 +380,7 @@ def _space_to_batch_rate(x: Tensor, rate: Any, data_format: Any) -> Any:
     if not spatial:  # TF indexes the empty list of spatial dims
         raise IndexError("list index out of range")
     expected = spatial[-1] if channels_first else spatial[-1] + 1
-    if x.shape.ndims < expected:
+    if (x.shape.ndims or 0) < expected:
         raise ValueError(f"`input.shape.rank` must be at least {expected}. Received: input.shape={x.shape} with "
                          f"rank {x.shape.ndims}")
     r = rate_t._value
@@ -431,7 +431,7 @@ def _depthwise_native(x: Tensor, f: Tensor, strides: Any, padding: Any, data_for
     if data_format not in ("NHWC", "NCHW"):
         raise attr_value_error(_DW_MKL, _DW, "data_format", data_format)
     if f._dtype is not x._dtype:
-        e = dtype_mismatch(_DW_MKL, 1, x._dtype, f._dtype)
+        e: Any = dtype_mismatch(_DW_MKL, 1, x._dtype, f._dtype)
         raise type(e)(None, None, e.message.replace("[Op:%s]" % _DW_MKL, "[Op:%s]" % _DW))
     if len(s) not in (4, 5):
         _dw_kernel_error(errors.InvalidArgumentError, "Sliding window strides field must specify 4 or 5 dimensions")
@@ -674,7 +674,7 @@ def _conv_sequence(value: Any, n: int, channel_index: int, name: str) -> list:
     elif not isinstance(value, collections.abc.Sized):
         value = [value]
     else:
-        value = list(value)
+        value = list(value)  # type: ignore[call-overload]
     if len(value) == n + 2:
         return value
     if len(value) == 1:
