@@ -160,6 +160,19 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
     return result
 
 
+def _qualname(x: Any) -> str:
+    cls = type(x)
+    return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _check_trainable(t: Any) -> None:
+    """TF's backprop_util.IsTrainable on a non-tensor target or source of GradientTape.gradient: the value is read
+    as a dtype (as_dtype's TypeError for most values), and `t.dtype` is logged when it is not a trainable one."""
+    d = dtypes.as_dtype(t)
+    if not (d.is_floating or d.is_complex or d.name in ("resource", "variant")) and not hasattr(t, "dtype"):
+        raise AttributeError(f"'{_qualname(t)}' object has no attribute 'dtype'")
+
+
 def _extract_tensors_and_variables(structure: Any) -> Iterator:
     for obj in nest.flatten(structure):
         if isinstance(obj, (Tensor, Variable)):
@@ -308,21 +321,24 @@ class GradientTape:
                 "CompositeTensors to be differentiated, but received None."
             )
         flat_targets = []
+        not_tensors = []
         for t in nest.flatten(target):
             if hasattr(type(t), "_tf_gradient_components"):
                 flat_targets.extend(t._tf_gradient_components())
                 continue
             if not isinstance(t, (Tensor, Variable)):
-                # TF reads `t.dtype` (a trainability check), then the tape wants the tensor's `_id`: plain
-                # Python values and arrays fail there with AttributeError, they are not converted.
-                cls = type(t)
-                qual = cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
-                attr = "_id" if hasattr(t, "dtype") else "dtype"
-                raise AttributeError(f"'{qual}' object has no attribute '{attr}'")
+                _check_trainable(t)
+                not_tensors.append(t)
             flat_targets.append(t)
-        flat_sources = list(_extract_tensors_and_variables(sources))
+        for t in nest.flatten(sources):
+            if not isinstance(t, (Tensor, Variable)) and not hasattr(type(t), "_tf_gradient_components"):
+                _check_trainable(t)
+                not_tensors.append(t)
         if output_gradients is not None:
             output_gradients = [None if g is None else convert_to_tensor(g) for g in nest.flatten(output_gradients)]
+        if not_tensors:  # the tape wants each target's and source's `_id`: plain values are not converted
+            raise AttributeError(f"'{_qualname(not_tensors[0])}' object has no attribute '_id'")
+        flat_sources = list(_extract_tensors_and_variables(sources))
         flat_grad = imperative_grad(self._tape, flat_targets, flat_sources,  # type: ignore[arg-type]
                                     output_gradients, unconnected_gradients)
         self._release()

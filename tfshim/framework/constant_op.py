@@ -59,19 +59,33 @@ def _leaf_kind(x: Any) -> tuple[int, Any]:
 
 
 def _flatten_rectangular(value: Any) -> tuple[list, tuple]:
-    """Flattens a nested Python sequence, checking that it is rectangular."""
-    if not isinstance(value, (list, tuple)):
-        return [value], ()
-    if len(value) == 0:
-        return [], (0,)
-    parts = [_flatten_rectangular(v) for v in value]
-    shape = parts[0][1]
+    """Flattens a nested Python sequence as TF's converter does: the shape from the first element at each level,
+    then every element checked against it (a sequence where a scalar belongs is "mixed types"; nothing is read
+    below a zero-length dimension)."""
+    shape = []
+    v = value
+    while isinstance(v, (list, tuple)):
+        shape.append(len(v))
+        if not v:
+            break
+        v = v[0]
     flat: list = []
-    for p, s in parts:
-        if s != shape:
+
+    def fill(v: Any, depth: int) -> None:
+        if depth == len(shape):
+            if isinstance(v, (list, tuple)):
+                raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+            flat.append(v)
+            return
+        if 0 in shape[depth:]:
+            return
+        if not isinstance(v, (list, tuple)) or len(v) != shape[depth]:
             raise ValueError("Can't convert non-rectangular Python sequence to Tensor.")
-        flat.extend(p)
-    return flat, (len(value),) + shape
+        for e in v:
+            fill(e, depth + 1)
+
+    fill(value, 0)
+    return flat, tuple(shape)
 
 
 def _contains_tensor(value: Any) -> bool:
@@ -117,6 +131,9 @@ def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType
         else:
             dtype = dtypes.string
     else:
+        if (dtype is dtypes.string or dtype.is_bool) and kind == _INT and not all(
+                _INT64_MIN <= int(x) <= _INT64_MAX for x in flat):  # read as int64 first, as for any dtype
+            raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
         if dtype is dtypes.string:
             if kind != _STR and flat:
                 raise _cannot_convert(value, dtype)
@@ -178,6 +195,11 @@ def _numpy_to_tensor_value(value: np.ndarray, dtype: DType | None) -> tuple[np.n
         src = dtypes.from_numpy(value.dtype)
     if dtype is None or dtype is src:
         return value.copy(), src
+    if dtype is dtypes.string:  # TF reads the array's elements as strings
+        if not value.size:
+            return np.empty(value.shape, dtype=object), dtype
+        raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                         f"{type(value.flat[0].item()).__name__}).")
     if (dtype is dtypes.string) != (src is dtypes.string):
         raise _cannot_convert(value, dtype)
     with np.errstate(over="ignore", invalid="ignore"):
@@ -299,16 +321,18 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
     """TF: tf.convert_to_tensor. `dtype` is a requirement, `dtype_hint` a preference."""
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not dtypes.as_dtype(dtype):
-            raise ValueError(
-                f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} for Tensor with dtype "
-                f"{value._dtype.name}: {value!r}"
-            )
+            msg = (f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} for Tensor with dtype "
+                   f"{value._dtype.name}: {value!r}")
+            raise ValueError(msg if name is None else f"{name}: {msg}")  # TF: _add_error_prefix
         return value
     from tfshim.framework.indexed_slices import IndexedSlices
     from tfshim.framework.variables import Variable
 
     if isinstance(value, Variable):
-        return convert_to_tensor(value.value(), dtype)
+        if dtype is not None and value._dtype is not dtypes.as_dtype(dtype):  # TF: _dense_var_to_tensor
+            raise ValueError(f"Incompatible type conversion requested to type {dtypes.as_dtype(dtype).name} for "
+                             f"`tf.Variable of type {value._dtype.name}. (Variable: {value!r})")
+        return value.value()
     if isinstance(value, IndexedSlices):  # TF: _indexed_slices_to_tensor (a gradient made dense)
         return value._to_tensor(dtype)
     if dtype is not None:
@@ -324,16 +348,22 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
 _Variable: Any = None  # tfshim.framework.variables.Variable, imported on first use (it imports this module)
 
 
-def match_inputs(values: Any, allowed: Any = None, default: Any = None) -> list:
+def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bool | None = None) -> list:
     """TF: execute.args_to_matching_eager. Non-tensors take the dtype of the first tensor
     (or of the first value), strictly: `tf.constant(1) * 1.5` is a TypeError. With no tensor among them, a value
     whose own dtype is not in `allowed` converts to `default` (the type attr's default) where it can."""
     global _Variable
     if _Variable is None:
         from tfshim.framework.variables import Variable as _Variable
+    if slow is None:  # `slow`: whether the op's call takes TF's slow path (see ops.op._took_slow_path)
+        slow = any(isinstance(v, (list, tuple, str, bytes)) for v in values)
+    if not slow:
+        # TF's eager fast path (no Python sequence or string among the inputs) reads a variable as the tensor it
+        # holds: it fixes the dtype like any tensor, and a dtype mismatch is the kernel's input check
+        values = [v.value() if isinstance(v, _Variable) else v for v in values]
     dtype = None
     for v in values:
-        if isinstance(v, Tensor):  # only eager tensors fix the dtype: a Variable converts like any value
+        if isinstance(v, Tensor):  # slow path: only eager tensors fix the dtype, a Variable converts like a value
             dtype = v._dtype
             break
     out = []

@@ -57,6 +57,14 @@ class Dimension:
     def __hash__(self) -> int:
         return hash(self._value)
 
+    def is_compatible_with(self, other: Any) -> bool:
+        other = Dimension(other)
+        return self._value is None or other._value is None or self._value == other._value
+
+    def assert_is_compatible_with(self, other: Any) -> None:
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Dimensions {self} and {Dimension(other)} are not compatible")
+
 
 def _dim_value(d: Any) -> int | None:
     return Dimension(d).value
@@ -152,6 +160,15 @@ class TensorShape:
             return TensorShape([None] * rank)
         if len(self._dims) != rank:
             raise ValueError(f"Shape {self} must have rank {rank}")
+        return self
+
+    def assert_has_rank(self, rank: int) -> None:
+        if self.rank not in (None, rank):
+            raise ValueError(f"Shape {self} must have rank {rank}")
+
+    def with_rank_at_least(self, rank: int) -> TensorShape:
+        if self._dims is not None and len(self._dims) < rank:
+            raise ValueError(f"Shape {self} must have rank at least {rank}")
         return self
 
     def __len__(self) -> int:

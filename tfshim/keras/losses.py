@@ -192,10 +192,10 @@ def huber(y_true: Any, y_pred: Any, delta: float = 1.0) -> Any:
     """Keras: mean(where(|e| <= delta, 0.5 e^2, delta |e| - 0.5 delta^2), axis=-1)."""
     tf = _tf()
     y_true, y_pred = _pair(y_true, y_pred)
-    delta = tf.constant(delta, dtype=y_pred.dtype)
+    delta = _convert(delta, y_pred.dtype)
     error = tf.subtract(y_pred, y_true)
     abs_error = _abs(error)
-    half = tf.constant(0.5, dtype=abs_error.dtype)
+    half = _convert(0.5, abs_error.dtype)
     return _mean(tf.where(abs_error <= delta, half * tf.square(error),
                                    delta * abs_error - half * tf.square(delta)), axis=-1)
 

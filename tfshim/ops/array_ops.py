@@ -200,7 +200,19 @@ def _check_layout(layout: Any) -> None:
 
 def _filled(shape: Any, dtype: Any, value: Any) -> Tensor:
     dtype = dtypes.as_dtype(dtype)
-    return _wrap_as(np.full(_fill_dims(shape, " name: "), value, dtype=dtype.as_numpy_dtype), dtype)
+    if isinstance(shape, (list, tuple)) and any(isinstance(d, np.bool_) for d in shape):
+        # TF: TensorShape(shape) fails (NumPy bools have no __index__), then shape converts to int32 and fails
+        raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32")
+    dims = _fill_dims(shape, " name: ")
+    if value == 1 and dtype is dtypes.string:  # TF: fill(shape, constant(1, dtype))
+        convert_to_tensor(1, dtype)
+    try:
+        return _wrap_as(np.full(dims, value, dtype=dtype.as_numpy_dtype), dtype)
+    except MemoryError:  # TF's allocator fails with an OOM error
+        raise_op_error("Fill", KernelError(errors.ResourceExhaustedError, (
+            "OOM when allocating tensor with shape[%s] and type %s on /job:localhost/replica:0/task:0/device:CPU:0 "
+            "by allocator mklcpu" % (",".join(str(d) for d in dims), dtype._cname))))
+        raise
 
 
 @tf_export("zeros")
@@ -241,11 +253,12 @@ def zeros_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = No
 @tf_export("ones_like")
 def ones_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = None) -> Tensor:  # noqa: A002
     x = convert_to_tensor(input)
-    _check_layout(layout)
     if dtype is not None and dtypes.as_dtype(dtype) is not x._dtype:
-        if dtypes.as_dtype(dtype) is dtypes.string:  # TF: ones(shape, string) converts the Python 1
-            raise TypeError("Cannot convert 1 to EagerTensor of dtype string")
+        if dtypes.as_dtype(dtype) is dtypes.string:  # TF: ones(shape, string) converts the Python 1 (before
+            raise TypeError("Cannot convert 1 to EagerTensor of dtype string")  # the layout is read)
+        _check_layout(layout)
         return ones(x._value.shape, dtype)
+    _check_layout(layout)
     OnesLike.check(x)
     return OnesLike(x)
 
@@ -422,6 +435,14 @@ def pack(ts: list, axis: int = 0, name: str = "") -> Tensor:
 
 @tf_export("stack")
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Tensor:
+    if isinstance(axis, (int, np.integer)) and axis == 0:
+        # TF: values that convert as they are (a constant, a tensor, a list of them) are the result
+        try:
+            return convert_to_tensor(values, name=name)
+        except (TypeError, ValueError, NotImplementedError):
+            pass
+    if not isinstance(values, (list, tuple)):
+        convert_to_tensor(values[0])  # TF reads values[0]'s shape: a tensor is sliced, a scalar fails there
     ts = match_inputs(list(values))
     if not ts:
         raise ValueError("values must be a non-empty list")
@@ -717,8 +738,8 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Tensor:
     """TF: tf.concat (ConcatV2). One value is returned through tf.identity, as in TF."""
     if not isinstance(values, (list, tuple)):
         values = [values]
-    axis = _axis_int(axis)
-    if len(values) == 1:
+    if len(values) == 1:  # TF checks the axis (an int32 scalar) and returns the value
+        convert_to_tensor(axis, dtypes.int32, name="concat_dim").shape.assert_has_rank(0)
         return identity(values[0])
     if not values:
         raise errors.InvalidArgumentError(None, None, (
@@ -732,7 +753,21 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Tensor:
 
             e = dtype_mismatch("ConcatV2", i, ts[0]._dtype, ts[i]._dtype)
             raise type(e)(None, None, e.message + "concat")
-    return ConcatV2(*ts, axis=axis)
+    from tfshim.ops.op import _took_slow_path
+
+    ax = convert_index_input(axis)
+    slow = _took_slow_path((axis,))  # a list axis: TF's error ends at [Op:ConcatV2]
+    try:
+        check_attr("ConcatV2", ax, "Tidx", suffix=" name: concat")
+        if ax._value.ndim and ax._value.shape != (1,):  # TF's kernel takes a one-element vector too
+            raise_op_error("ConcatV2", kernel_error("ConcatV2_N_%d" % len(ts), "axis tensor should be a scalar "
+                                                    "integer, but got shape %s" % _dims(ax._value.shape),
+                                                    " name: concat"))
+        return ConcatV2(*ts, axis=int(ax._value.reshape(())))
+    except errors.OpError as e:
+        if slow and e.message.endswith("] name: concat"):
+            raise type(e)(None, None, e.message[: -len(" name: concat")]) from None
+        raise
 
 
 def _split_kernel(x: np.ndarray, axis: int, num_split: int) -> Any:
@@ -1641,6 +1676,32 @@ def _scatter_check(kernel: str, indices: np.ndarray, updates: np.ndarray, shape:
     return flat
 
 
+def _tensor_scatter_check(kernel: str, tensor: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
+    """TF's TensorScatterOp shape checks, in its order; returns the indices as rows."""
+    def fail(message: str) -> KernelError:
+        return KernelError(errors.InvalidArgumentError, message)
+
+    if indices.ndim < 1:
+        raise fail("Indices shape must have rank at least one. Found:%s" % _dims(indices.shape))
+    if updates.ndim < 1:
+        raise fail("Updates shape must have rank at least one. Found:%s" % _dims(updates.shape))
+    if not ((indices.size == 0 and updates.size == 0) or (tensor.size and indices.size and updates.size)):
+        raise fail("Indices and updates specified for empty output shape")
+    outer = indices.ndim - 1
+    if any(i >= updates.ndim or indices.shape[i] != updates.shape[i] for i in range(outer)):
+        raise fail("Outer dimensions of indices and update must match. Indices shape: %s, updates shape:%s"
+                   % (_dims(indices.shape), _dims(updates.shape)))
+    ix = indices.shape[outer]
+    shape = tensor.shape
+    if updates.ndim - outer != len(shape) - ix:
+        raise fail("Inner dimensions of output shape must match inner dimensions of updates shape. Output: %s "
+                   "updates: %s" % (_dims(shape), _dims(updates.shape)))
+    if updates.shape[outer:] != shape[ix:]:
+        raise fail("The inner %d dimensions of output.shape=%s must match the inner %d dimensions of updates.shape=%s"
+                   % (len(shape) - ix, _dims(shape), updates.ndim - outer, _dims(updates.shape)))
+    return _scatter_check(kernel, indices, updates, shape, "shape")
+
+
 def _scatter_nd_kernel(indices: np.ndarray, updates: np.ndarray, shape: tuple) -> Any:
     flat = _scatter_check("ScatterNd", indices, updates, shape, "shape")
     if 0 in tuple(shape) and (indices.size or updates.size):
@@ -1672,7 +1733,7 @@ def scatter_nd(indices: Any, updates: Any, shape: Any, name: Any = None) -> Tens
 
 
 def _tensor_scatter_update_kernel(tensor: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> Any:
-    flat = _scatter_check("TensorScatterUpdate", indices, updates, tensor.shape, "shape")
+    flat = _tensor_scatter_check("TensorScatterUpdate", tensor, indices, updates)
     out = tensor.copy()
     out[tuple(flat.T)] = updates.reshape((-1,) + tensor.shape[flat.shape[1]:])
     return out
@@ -1694,14 +1755,7 @@ def _tensor_scatter_update_grad(op: Any, grad: Tensor) -> list:
 @tf_export("tensor_scatter_nd_update")
 def tensor_scatter_nd_update(tensor: Any, indices: Any, updates: Any, name: Any = None) -> Tensor:
     """TF: tf.tensor_scatter_nd_update (TensorScatterUpdate)."""
-    t = convert_to_tensor(tensor)
-    u = convert_to_tensor(updates, dtype_hint=t._dtype)
-    i = convert_to_tensor(indices)
-    if u._dtype is not t._dtype:
-        from tfshim.ops.op import dtype_mismatch
-
-        raise dtype_mismatch("TensorScatterUpdate", 2, t._dtype, u._dtype)
-    return run_op(TensorScatterUpdate, (tensor, indices, updates), t, i, u)
+    return _tensor_scatter(TensorScatterUpdate, tensor, indices, updates)
 
 
 @tf_export("boolean_mask")
@@ -1773,6 +1827,19 @@ def eye(num_rows: Any, num_columns: Any = None, batch_shape: Any = None, dtype: 
         name: Any = None) -> Tensor:
     """TF: tf.eye (built as matrix_diag(ones)); a constant, so no gradient."""
     dtype = dtypes.as_dtype(dtype)
+    if not isinstance(num_rows, Tensor) and not isinstance(num_columns, Tensor):
+        # TF: Python integers (bools too), then ones(batch + [min]) and, if not square, zeros(batch + [n, m])
+        cols = num_rows if num_columns is None else num_columns
+        if not isinstance(num_rows, (int, np.integer)) or not isinstance(cols, (int, np.integer)):
+            raise TypeError("Arguments `num_rows` and `num_columns` must be positive integer values. Received: "
+                            f"num_rows={num_rows}, num_columns={cols}")
+        if isinstance(batch_shape, Tensor):
+            convert_to_tensor(batch_shape, dtypes.int32, name="shape")
+        else:
+            pre = [] if batch_shape is None else list(batch_shape)
+            ones(pre + [np.minimum(num_rows, cols)], dtype=dtype)
+            if num_rows != cols:
+                zeros(pre + [num_rows, cols], dtype=dtype)
     n = _axis_int(num_rows)
     m = n if num_columns is None else _axis_int(num_columns)
     batch = [] if batch_shape is None else _int_list(batch_shape)
@@ -2056,6 +2123,11 @@ def unique(x: Any, out_idx: Any = dtypes.int32, name: Any = None) -> Any:
     t = convert_to_tensor(x)
     out_idx = make_type(out_idx, "out_idx")
     check_type_attr("Unique", out_idx, "out_idx")
+    try:
+        check_kernel("Unique", t._dtype, attrs="T=DT_%s, out_idx=DT_%s" % (t._dtype._cname.upper(),
+                                                                          out_idx._cname.upper()))
+    except errors.OpError as e:
+        raise as_called(e, (x,)) from None
     y, idx = run_op(Unique, (x,), t, out_idx=out_idx)
     return UniqueOutput(y, idx)
 
@@ -2110,9 +2182,11 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: Any = None) -> Tens
         axis = 0
     if not isinstance(axis, int):
         raise TypeError(f"Argument `axis` must be an int. Received `axis` = {axis} of type {type(axis).__name__}")
-    reps = convert_to_tensor(repeats)
+    reps = convert_to_tensor(repeats, dtype_hint=dtypes.int32)  # TF: convert_to_int_tensor
     if not reps._dtype.is_integer:
-        reps = math_ops.cast(reps, dtypes.int32)
+        raise TypeError(f"Argument `tensor` (name: repeats) must be of type integer. Received `tensor` = {reps} of "
+                        f"dtype: {reps._dtype}")
+    reps = math_ops.cast(reps, dtypes.int32)
     if reps.shape.ndims > 1:
         raise ValueError(f"Shape {reps.shape} must have rank at most 1")
     if data.shape.ndims == 0:
@@ -2326,7 +2400,13 @@ UniqueWithCountsOutput = _unique_with_counts_namedtuple()
 def unique_with_counts(x: Any, out_idx: Any = dtypes.int32, name: Any = None) -> Any:
     """TF: tf.unique_with_counts: (y, idx, count) in first-occurrence order."""
     t = convert_to_tensor(x)
-    return UniqueWithCountsOutput(*run_op(UniqueWithCounts, (x,), t, out_idx=dtypes.as_dtype(out_idx)))
+    out_idx = dtypes.as_dtype(out_idx)
+    try:
+        check_kernel("UniqueWithCounts", t._dtype, attrs="T=DT_%s, out_idx=DT_%s" % (t._dtype._cname.upper(),
+                                                                                    out_idx._cname.upper()))
+    except errors.OpError as e:
+        raise as_called(e, (x,)) from None
+    return UniqueWithCountsOutput(*run_op(UniqueWithCounts, (x,), t, out_idx=out_idx))
 
 
 @tf_export("shape_n")
@@ -2347,14 +2427,21 @@ def _identity_n_grad(op: Any, *grads: Tensor) -> list:
 @tf_export("identity_n")
 def identity_n(input: Any, name: Any = None) -> list:  # noqa: A002
     """TF: tf.identity_n: each input unchanged (one op, several outputs)."""
-    return list(IdentityN(*[convert_to_tensor(t) for t in input]))
+    ts = [convert_to_tensor(t) for t in input]
+    if not ts:
+        from tfshim.ops.op import op_def
+
+        raise errors.InvalidArgumentError(None, None, "Length for attr 'T' of 0 must be at least minimum 1\n\t; "
+                                          "NodeDef: {{node IdentityN}}; %s [Op:IdentityN] name: "
+                                          % op_def("IdentityN")[0])  # type: ignore[index]
+    return list(IdentityN(*ts))
 
 
 def _tensor_scatter_kernel(kind: str) -> Any:
     ufunc = {"Add": np.add, "Sub": np.subtract, "Max": np.maximum, "Min": np.minimum}[kind]
 
     def kernel(tensor: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> Any:
-        flat = _scatter_check("TensorScatter" + kind, indices, updates, tensor.shape, "shape")
+        flat = _tensor_scatter_check("TensorScatter" + kind, tensor, indices, updates)
         out = tensor.copy()
         ufunc.at(out, tuple(flat.T), updates.reshape((-1,) + tensor.shape[flat.shape[1]:]))
         return out
@@ -2399,14 +2486,26 @@ TensorScatterMin.gradient(_tensor_scatter_min_or_max_grad)
 
 
 def _tensor_scatter(op: Any, tensor: Any, indices: Any, updates: Any) -> Tensor:
-    t = convert_to_tensor(tensor)
-    u = convert_to_tensor(updates, dtype_hint=t._dtype)
-    i = convert_to_tensor(indices)
-    if u._dtype != t._dtype:
-        from tfshim.ops.op import dtype_mismatch
+    """TF's eager fast path for TensorScatter{Update,Add,Sub,Max,Min}: `tensor` and `updates` share the type attr T
+    (a non-tensor takes the other's dtype), `indices` its own Tindices; the attrs are checked before the dtypes
+    are matched."""
+    from tfshim.ops.op import as_called, check_attr, check_kernel, dtype_mismatch
 
-        raise dtype_mismatch(op.name, 2, t._dtype, u._dtype)
-    return run_op(op, (tensor, indices, updates), t, i, u)
+    raw = (tensor, indices, updates)
+    from tfshim.ops.op import _took_slow_path
+
+    t, u = match_inputs([tensor, updates], slow=_took_slow_path(raw))
+    i = convert_to_tensor(indices)
+    try:
+        check_attr(op.name, t, "T")
+        check_attr(op.name, i, "Tindices")
+        check_kernel(op.name, t._dtype, attrs="T=DT_%s, Tindices=DT_%s, bad_indices_policy=\"\"" % (
+            t._dtype._cname.upper(), i._dtype._cname.upper()))
+    except errors.OpError as e:
+        raise as_called(e, raw) from None
+    if u._dtype is not t._dtype:
+        raise as_called(dtype_mismatch(op.name, 2, t._dtype, u._dtype), raw)
+    return run_op(op, raw, t, i, u)
 
 
 @tf_export("tensor_scatter_nd_add")

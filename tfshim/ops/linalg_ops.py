@@ -1007,7 +1007,10 @@ def diag_part(input: Any, name: str = "diag_part", k: int = 0, padding_value: An
         return input.diag_part()
     if k != 0:
         raise NotImplementedError("tfshim: tf.linalg.diag_part with k != 0")
-    return MatrixDiagPartV3(convert_to_tensor(input))
+    x = convert_to_tensor(input)
+    if x._dtype is dtypes.string:  # TF's padding_value input (0) shares the type attr T
+        convert_to_tensor(padding_value, dtype=x._dtype)
+    return MatrixDiagPartV3(x)
 
 
 @tf_export("linalg.set_diag", "matrix_set_diag")
@@ -1016,13 +1019,33 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # n
     """TF: tf.linalg.set_diag (MatrixSetDiagV3); main diagonal (k=0) only."""
     if k != 0:
         raise NotImplementedError("tfshim: tf.linalg.set_diag with k != 0")
-    x = convert_to_tensor(input)
-    d = convert_to_tensor(diagonal, dtype=x._dtype)
-    if d._value.ndim < 1:
-        from tfshim.ops.op import raise_op_error
+    from tfshim.ops.op import as_called, check_kernel, dtype_mismatch, raise_op_error
 
-        raise_op_error("MatrixSetDiagV3", KernelError(errors.InvalidArgumentError, "diagonal must be at least 1-dim, "
-                                                      "received shape: []", suffix=f" name: {name}"))
+    raw = (input, diagonal)
+    x, d = match_inputs([input, diagonal])
+    check_kernel("MatrixSetDiagV3", x._dtype, suffix=f" name: {name}",
+                 attrs='T=DT_%s, align="%s"' % (x._dtype._cname.upper(), align))
+    if d._dtype is not x._dtype:
+        raise as_called(dtype_mismatch("MatrixSetDiagV3", 1, x._dtype, d._dtype), raw)
+    xs, ds = x._value.shape, d._value.shape
+
+    def fail(message: str) -> None:
+        try:
+            raise_op_error("MatrixSetDiagV3", KernelError(errors.InvalidArgumentError, message,
+                                                          suffix=f" name: {name}"))
+        except errors.OpError as e:
+            raise as_called(e, raw) from None
+
+    # TF's MatrixSetDiagOp checks, in its order
+    if len(xs) < 2:
+        fail(f"input must be at least 2-dim, received shape: {_dims(xs)}")
+    if len(ds) < 1:
+        fail(f"diagonal must be at least 1-dim, received shape: {_dims(ds)}")
+    expected = xs[:-2] + (min(xs[-2:]),)
+    if ds != expected:
+        fail("Either first dimensions of diagonal don't match input.shape[:-2], or diagonal.shape[:-1] is not equal "
+             "to the longests diagonal in range [lower_diag_index:upper_diag_index].\nInput shape: %s\nDiagonal "
+             "shape: %s\nExpected diagonal shape: %s" % (_dims(xs), _dims(ds), _dims(expected)))
     return MatrixSetDiagV3(x, d)
 
 

@@ -755,7 +755,11 @@ def add_n(inputs: Any, name: Any = None) -> Tensor:
     if isinstance(inputs, (Tensor, Variable)):
         from tfshim.ops.array_ops import unstack
 
-        inputs = unstack(convert_to_tensor(inputs)) if inputs.shape.rank else None
+        if inputs.shape.rank == 0:
+            raise TypeError("Cannot iterate over a scalar tensor.")
+        inputs = unstack(convert_to_tensor(inputs))
+    elif inputs is not None and not isinstance(inputs, (list, tuple, str, bytes, dict, set)):
+        inputs = list(inputs)  # TF iterates the inputs: a scalar fails there with Python's TypeError
     if not inputs or not isinstance(inputs, (list, tuple)):
         raise ValueError(
             "Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and shape."
@@ -808,15 +812,15 @@ def _equality(op: Op, x: Any, y: Any, incompatible_shape_error: bool) -> Tensor:
 
 
 @tf_export("math.equal", "equal")
-def equal(x: Any, y: Any, name: Any = None, incompatible_shape_error: bool = True) -> Tensor:
-    """TF: tf.math.equal."""
-    return _equality(Equal, x, y, incompatible_shape_error)
+def equal(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.equal (its public signature has no incompatible_shape_error; `==` passes False)."""
+    return _equality(Equal, x, y, True)
 
 
 @tf_export("math.not_equal", "not_equal")
-def not_equal(x: Any, y: Any, name: Any = None, incompatible_shape_error: bool = True) -> Tensor:
-    """TF: tf.math.not_equal."""
-    return _equality(NotEqual, x, y, incompatible_shape_error)
+def not_equal(x: Any, y: Any, name: Any = None) -> Tensor:
+    """TF: tf.math.not_equal (its public signature has no incompatible_shape_error; `!=` passes False)."""
+    return _equality(NotEqual, x, y, True)
 
 
 @tf_export("math.less", "less")
@@ -2377,8 +2381,10 @@ def nextafter(x1: Any, x2: Any, name: Any = None) -> Tensor:
 @tf_export("math.scalar_mul", "scalar_mul")
 def scalar_mul(scalar: Any, x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.scalar_mul: scalar * x (the scalar must be 0-D)."""
+    if not hasattr(x, "dtype"):  # TF reads x.dtype first: a list or Python number fails there
+        raise AttributeError(f"'{type(x).__name__}' object has no attribute 'dtype'")
+    s = convert_to_tensor(scalar, dtype=dtypes.as_dtype(x.dtype), name="scalar")
     x = convert_to_tensor(x)
-    s = convert_to_tensor(scalar, dtype=x._dtype)
     if s.shape.ndims != 0:
         raise ValueError(f"The input scalar must be a 0-D value. Received shape {s.shape}.")
     return run(Mul, (s, x), s, x)

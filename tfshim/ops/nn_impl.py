@@ -147,7 +147,7 @@ def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = Fal
 
 
 @tf_export("nn.crelu")
-def crelu(features: Any, name: Any = None, axis: int = -1) -> Tensor:
+def crelu(features: Any, axis: int = -1, name: Any = None) -> Tensor:
     """TF: tf.nn.crelu = relu(concat([x, -x], axis))."""
     a, _, nn, _ = _ops()
     x = convert_to_tensor(features)
@@ -366,22 +366,135 @@ def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, pa
                      f"length {n}.")
 
 
+def _space_to_batch_rate(x: Tensor, rate: Any, data_format: Any) -> Any:
+    """TF: nn_ops._WithSpaceToBatch's checks of the dilation rate (converted to int32, a vector, positive, the
+    input of rank at least its spatial dims); returns the rate as a NumPy vector."""
+    rate_t = convert_to_tensor(rate, dtypes.int32, name="dilation_rate")
+    if rate_t.shape.ndims != 1:
+        raise ValueError(f"`dilation_rate.shape.rank` must be 1. Received: dilation_rate={rate_t} of rank "
+                         f"{rate_t.shape.ndims}")
+    n = rate_t.shape[0]
+    channels_first = data_format is not None and data_format.startswith("NC")
+    start = 2 if channels_first else 1
+    spatial = list(range(start, n + start))
+    if not spatial:  # TF indexes the empty list of spatial dims
+        raise IndexError("list index out of range")
+    expected = spatial[-1] if channels_first else spatial[-1] + 1
+    if (x.shape.ndims or 0) < expected:
+        raise ValueError(f"`input.shape.rank` must be at least {expected}. Received: input.shape={x.shape} with "
+                         f"rank {x.shape.ndims}")
+    r = rate_t._value
+    if np.any(r < 1):
+        raise ValueError(f"`dilation_rate` must be positive. Received: dilation_rate={r}")
+    return r
+
+
+def _dilated_padding(padding: Any) -> None:
+    """TF: _WithSpaceToBatch's padding (after convert_padding) where the rate is not all ones."""
+    if padding == "EXPLICIT":
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit padding, `padding` must be "
+                         "a list.")
+    if isinstance(padding, (list, tuple)):
+        raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
+    if padding not in ("SAME", "VALID"):
+        raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: padding={padding}")
+
+
+_DW = "DepthwiseConv2dNative"
+_DW_MKL = "_MklNativeDepthwiseConv2dNative"
+
+
+def _dw_kernel_error(cls: Any, message: str) -> None:
+    from tfshim.ops.op import raise_op_error
+
+    raise_op_error(_DW, KernelError(cls, message), "__MklNative" + _DW)
+
+
+def _depthwise_native(x: Tensor, f: Tensor, strides: Any, padding: Any, data_format: Any, rate: Any) -> Tensor:
+    """TF: nn_ops.depthwise_conv2d_native and its generated wrapper's checks, in TF's order (attr types, NodeDef
+    attrs, input dtypes, oneDNN's kernel checks), then one Conv2D per input channel (`rate`: the dilations
+    with_space_to_batch applies around the op, height and width)."""
+    from tfshim.ops.op import attr_value_error, check_attr, dtype_mismatch, make_int_list, make_str
+
+    if padding == "EXPLICIT":
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit padding, `padding` must be "
+                         "a list.")
+    if isinstance(padding, (list, tuple)):
+        raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
+    # the eager fast path takes None for a list attr as an empty list
+    s = [] if strides is None else make_int_list(strides, "strides", "depthwise_conv2d_native")
+    padding = make_str(padding, "padding")
+    data_format = make_str("NHWC" if data_format is None else data_format, "data_format")
+    check_attr(_DW, x, "T")
+    if padding not in ("SAME", "VALID", "EXPLICIT"):
+        raise attr_value_error(_DW_MKL, _DW, "padding", padding)
+    if data_format not in ("NHWC", "NCHW"):
+        raise attr_value_error(_DW_MKL, _DW, "data_format", data_format)
+    if f._dtype is not x._dtype:
+        e: Any = dtype_mismatch(_DW_MKL, 1, x._dtype, f._dtype)
+        raise type(e)(None, None, e.message.replace("[Op:%s]" % _DW_MKL, "[Op:%s]" % _DW))
+    if len(s) not in (4, 5):
+        _dw_kernel_error(errors.InvalidArgumentError, "Sliding window strides field must specify 4 or 5 dimensions")
+    if len(s) == 5:
+        _dw_kernel_error(errors.InvalidArgumentError, "Dilation rates field must specify 5 dimensions")
+    first = data_format == "NCHW"
+    batch, depth, sh, sw = (s[0], s[1], s[2], s[3]) if first else (s[0], s[3], s[1], s[2])
+    if batch != 1 or depth != 1:
+        _dw_kernel_error(errors.UnimplementedError, "Current implementation does not yet support strides in the "
+                         "batch and depth dimensions.")
+    fv = f._value
+    if fv.ndim != 4:
+        _dw_kernel_error(errors.InvalidArgumentError, "filter must be 4-dimensional: [%s]"
+                         % ",".join(str(d) for d in fv.shape))
+    if fv.size == 0:
+        _dw_kernel_error(errors.InvalidArgumentError, "filter must not have zero elements (i.e. all dimensions must "
+                         "be non-zero)")
+    xv = x._value
+    cin = xv.shape[1] if first else xv.shape[3]
+    if cin % fv.shape[2]:
+        _dw_kernel_error(errors.InvalidArgumentError, "input depth must be evenly divisible by filter depth: %d vs %d"
+                         % (cin, fv.shape[2]))
+    if cin != fv.shape[2]:
+        raise NotImplementedError("tfshim: depthwise_conv2d with an input depth a multiple of the filter's")
+    for v in (sh, sw):
+        if v <= 0:
+            _dw_kernel_error(errors.InvalidArgumentError, f"Stride must be > 0, but got {v}")
+    dh, dw = (int(rate[0]), int(rate[1]) if len(rate) > 1 else 1)
+    hw = (xv.shape[2], xv.shape[3]) if first else (xv.shape[1], xv.shape[2])
+    for size, k, d, st in ((hw[0], fv.shape[0], dh, sh), (hw[1], fv.shape[1], dw, sw)):
+        ek = (k - 1) * d + 1
+        if padding == "VALID" and size - ek < 0:
+            _dw_kernel_error(errors.InvalidArgumentError, "Computed output size would be negative: %d [input_size: "
+                             "%d, effective_filter_size: %d, stride: %d]" % ((size - ek + st) // st, size, ek, st))
+    a, _, nn, _ = _ops()
+    if first:  # computed channels-last between two transposes
+        x = a.transpose(x, [0, 2, 3, 1])
+    outs = [nn.Conv2D(x[..., c:c + 1], f[:, :, c:c + 1, :], strides=(sh, sw), dilations=(dh, dw), padding=padding)
+            for c in range(cin)]
+    out = a.concat(outs, -1)
+    return a.transpose(out, [0, 3, 1, 2]) if first else out
+
+
+def _depthwise(x: Tensor, f: Tensor, strides: Any, padding: Any, data_format: Any, rate: Any) -> Tensor:
+    """TF: nn_ops.with_space_to_batch around depthwise_conv2d_native."""
+    r = _space_to_batch_rate(x, rate, data_format)
+    if np.all(r == 1):
+        return _depthwise_native(x, f, strides, padding, data_format, (1, 1))
+    _dilated_padding(padding)
+    if len(r) > 2:
+        raise NotImplementedError("tfshim: depthwise_conv2d with more than 2 dilation rates")
+    return _depthwise_native(x, f, strides, padding, data_format, tuple(r))
+
+
 @tf_export("nn.depthwise_conv2d")
 def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: str, data_format: Any = None,  # noqa: A002
                      dilations: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.depthwise_conv2d: channel c convolved with filter[:, :, c, :]; outputs c * multiplier + k."""
-    a, _, nn, _ = _ops()
-    if data_format not in (None, "NHWC"):
-        raise NotImplementedError("tfshim: depthwise_conv2d supports data_format='NHWC' only")
     x, f = convert_to_tensor(input), convert_to_tensor(filter)
-    if x._value.shape[-1] != f._value.shape[2]:
-        raise ValueError("input and filter must have the same depth: %d vs %d" % (x._value.shape[-1],
-                                                                                   f._value.shape[2]))
-    s = nn._get_sequence(strides, 2, "strides") if not (isinstance(strides, (list, tuple)) and len(strides) == 4) \
-        else list(strides)
-    outs = [nn.conv2d(x[..., c:c + 1], f[:, :, c:c + 1, :], s, padding, dilations=dilations)
-            for c in range(x._value.shape[-1])]
-    return a.concat(outs, -1)
+    rate = [1, 1] if dilations is None else dilations
+    if any([r > 1 for r in rate]):  # TF's warning check iterates the rate, then the strides
+        any([v != 1 for v in strides])
+    return _depthwise(x, f, strides, padding, data_format, rate)
 
 
 @tf_export("nn.separable_conv2d")
@@ -389,8 +502,15 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any, s
                      padding: str, data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.separable_conv2d: a depthwise convolution, then a 1x1 convolution."""
     _, _, nn, _ = _ops()
-    depthwise = depthwise_conv2d(input, depthwise_filter, strides, padding, dilations=dilations)
-    return nn.conv2d(depthwise, pointwise_filter, [1, 1, 1, 1], "VALID")
+    x = convert_to_tensor(input)
+    depthwise_filter = convert_to_tensor(depthwise_filter)
+    pointwise_filter = convert_to_tensor(pointwise_filter)
+    pw_shape = pointwise_filter.shape.with_rank(4)
+    pw_shape.dims[0].assert_is_compatible_with(1)
+    pw_shape.dims[1].assert_is_compatible_with(1)
+    depthwise = _depthwise(x, depthwise_filter, strides, padding, data_format, [1, 1] if dilations is None
+                           else dilations)
+    return nn.conv2d(depthwise, pointwise_filter, [1, 1, 1, 1], "VALID", data_format or "NHWC")
 
 
 # ----- local response normalization ----------------------------------------------------------------
@@ -488,6 +608,14 @@ def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC", name:
 def _in_top_k_kernel(predictions: np.ndarray, targets: np.ndarray, k: np.ndarray) -> Any:
     if predictions.ndim != 2:
         raise KernelError(errors.InvalidArgumentError, "predictions must be 2-dimensional")
+    if targets.ndim != 1:
+        raise KernelError(errors.InvalidArgumentError, "targets must be 1-dimensional")
+    if predictions.shape[0] != targets.shape[0]:
+        raise KernelError(errors.InvalidArgumentError, "First dimension of predictions %d must match length of "
+                          "targets %d" % (predictions.shape[0], targets.shape[0]))
+    if k.ndim:
+        raise KernelError(errors.InvalidArgumentError, "k must be 0-D, got shape [%s]"
+                          % ",".join(str(d) for d in k.shape))
     kk = int(k)
     rows = np.arange(predictions.shape[0])
     valid = (targets >= 0) & (targets < predictions.shape[1])
@@ -505,37 +633,103 @@ not_differentiable(InTopKV2)
 @tf_export("math.in_top_k", "nn.in_top_k")
 def in_top_k(targets: Any, predictions: Any, k: Any, name: Any = None) -> Tensor:
     """TF: tf.math.in_top_k: whether each target is among the k largest predictions (ties count as in)."""
-    p = convert_to_tensor(predictions)
-    t = convert_to_tensor(targets)
-    kt = convert_to_tensor(k, dtype=t.dtype)
-    return run_op(InTopKV2, (targets, predictions, k), p, t, kt)
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.op import as_called, check_attr, dtype_mismatch, error_suffix
+
+    raw = (predictions, targets, k)
+    suffix = error_suffix(raw)
+    if hasattr(predictions, "assign"):
+        predictions = predictions.value()
+    # predictions is a float input: the fast path keeps a tensor of another dtype for the kernel's input check,
+    # the slow path (a list argument) converts it to float32 first
+    p = predictions if isinstance(predictions, Tensor) and suffix else convert_to_tensor(predictions, dtypes.float32)
+    t, kt = match_inputs([targets, k], (dtypes.int32, dtypes.int64), dtypes.int32)
+    check_attr("InTopKV2", t, "T", suffix=suffix)
+    if kt._dtype is not t._dtype:
+        raise as_called(dtype_mismatch("InTopKV2", 2, t._dtype, kt._dtype), raw)
+    if p._dtype is not dtypes.float32:
+        raise as_called(dtype_mismatch("InTopKV2", 0, dtypes.float32, p._dtype), raw)
+    return run_op(InTopKV2, raw, p, t, kt)
 
 
 
+
+
+_CHANNELS_LAST_FORMATS = frozenset({"NWC", "NHC", "NHWC", "NWHC", "NDHWC", "NDWHC", "NHDWC", "NHWDC", "NWDHC",
+                                    "NWHDC"})
+
+
+def _conv_sequence(value: Any, n: int, channel_index: int, name: str) -> list:
+    """TF: nn_ops._get_sequence (a full-length list, in the data format's order)."""
+    import collections.abc
+
+    if value is None:
+        return [1] * (n + 2)
+    if isinstance(value, list):
+        pass
+    elif isinstance(value, tuple):
+        value = list(value)
+    elif isinstance(value, int):
+        value = [value]
+    elif not isinstance(value, collections.abc.Sized):
+        value = [value]
+    else:
+        value = list(value)  # type: ignore[call-overload]
+    if len(value) == n + 2:
+        return value
+    if len(value) == 1:
+        value = value * n
+    elif len(value) != n:
+        raise ValueError(f"{name} should be of length 1, {n} or {n + 2}. Received: {name}={value} of length "
+                         f"{len(value)}")
+    if channel_index == 1:
+        return [1, 1] + value
+    return [1] + value + [1]
 
 
 @tf_export("nn.convolution")
 def convolution(input: Any, filters: Any, strides: Any = None, padding: str = "VALID",  # noqa: A002
                 data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
-    """TF: tf.nn.convolution for 1-D, 2-D and 3-D convolutions (dispatching to conv1d / conv2d / conv3d)."""
-    _, _, nn, _ = _ops()
-    x = convert_to_tensor(input)
-    if x.shape.ndims == 3:
-        return nn.conv1d(x, filters, strides or 1, padding, dilations=dilations)
-    if x.shape.ndims == 4:
-        return nn.conv2d(x, filters, strides or 1, padding, dilations=dilations)
-    if x.shape.ndims == 5:
-        from tfshim.ops import nn_ops_3d
+    """TF: tf.nn.convolution (convolution_internal) for 1-D, 2-D and 3-D convolutions: the number of spatial
+    dimensions from the filter's rank, then conv1d / conv2d / conv3d."""
+    from tfshim.framework.variables import Variable
 
-        return nn_ops_3d.conv3d(x, filters, nn._get_sequence(strides, 3, "strides"), padding,
-                                dilations=nn._get_sequence(dilations, 3, "dilations"))
-    raise NotImplementedError("tfshim: tf.nn.convolution takes 3-D, 4-D or 5-D inputs (1 to 3 spatial dimensions)")
+    _, _, nn, _ = _ops()
+    if not isinstance(filters, (Tensor, Variable)):
+        filters = convert_to_tensor(filters)
+    if not isinstance(input, (Tensor, Variable)):
+        input = convert_to_tensor(input)
+    filters_rank, inputs_rank = filters.shape.rank, input.shape.rank
+    if filters_rank:
+        n = filters_rank - 2
+    elif inputs_rank:
+        n = inputs_rank - 2
+    else:
+        raise ValueError(f"When `num_spatial_dims` is not set, one of `input.shape.rank` or `filters.shape.rank` must "
+                         f"be known. Received: input.shape={input.shape} of rank {inputs_rank} and "
+                         f"filters.shape={filters.shape} of rank {filters_rank}")
+    num_batch_dims = inputs_rank - n - 1 if inputs_rank else 1
+    if n not in {1, 2, 3}:
+        raise ValueError(f"`num_spatial_dims` must be 1, 2, or 3. Received: num_spatial_dims={n}.")
+    channel_index = num_batch_dims + n if data_format is None or data_format in _CHANNELS_LAST_FORMATS \
+        else num_batch_dims
+    dilations = _conv_sequence(dilations, n, channel_index, "dilations")
+    strides = _conv_sequence(strides, n, channel_index, "strides")
+    if inputs_rank != n + 2:
+        raise NotImplementedError("tfshim: tf.nn.convolution with more than one batch dimension")
+    if n == 1:
+        return nn.conv1d(input, filters, strides, padding, data_format or "NWC", dilations)
+    if n == 2:
+        return nn.conv2d(input, filters, strides, padding, data_format or "NHWC", dilations)
+    from tfshim.ops import nn_ops_3d
+
+    return nn_ops_3d.conv3d(input, filters, strides, padding, data_format or "NDHWC", dilations)
 
 
 @tf_export("nn.atrous_conv2d")
 def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str, name: Any = None) -> Tensor:
     """TF: tf.nn.atrous_conv2d = convolution with dilation rate `rate`."""
-    return convolution(value, filters, padding=padding, dilations=[int(v) for v in np.broadcast_to(rate, (2,))])
+    return convolution(value, filters, padding=padding, dilations=np.broadcast_to(rate, (2,)))
 
 
 @tf_export("nn.batch_norm_with_global_normalization")

@@ -405,8 +405,14 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None, name: 
     if is_rate_number:
         ret = math_ops.multiply(x, convert_to_tensor(1 / (1 - rate), dtype=x._dtype))
         rate_t = convert_to_tensor(rate, dtype=x._dtype)
+    elif not hasattr(rate, "_dtype"):  # TF: not tensor_util.is_tf_type(rate)
+        raise ValueError(f"`rate` must be a scalar or scalar tensor. Received: rate={rate}")
     else:
-        rate_t = math_ops.cast(convert_to_tensor(rate), x._dtype)
+        rate.shape.assert_has_rank(0)
+        if rate._dtype is not x._dtype:
+            raise ValueError(f"`x.dtype` must be compatible with `rate.dtype`. Received: x.dtype={x._dtype} and "
+                             f"rate.dtype={rate._dtype}")
+        rate_t = rate.value() if hasattr(rate, "assign") else rate
         ret = math_ops.realdiv(x, math_ops.subtract(_scalar(1, x), rate_t))
     if noise_shape is None:
         noise_shape = array_ops.shape(x)  # an int32 tensor, as TF passes it (it keys the kernel cache)
@@ -588,7 +594,7 @@ def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any
     labels = convert_to_tensor(labels)
     _same_shape(labels, logits)
     one = _scalar(1, labels)
-    log_weight = math_ops.add(one, math_ops.multiply(math_ops.subtract(pos_weight, one), labels))
+    log_weight = 1 + (pos_weight - 1) * labels  # as TF writes it: Python operators on pos_weight
     return math_ops.add(
         math_ops.multiply(math_ops.subtract(one, labels), logits),
         math_ops.multiply(log_weight, math_ops.add(
@@ -599,6 +605,8 @@ def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any
 @tf_export("nn.moments")
 def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False, name: Any = None) -> tuple:
     """TF: tf.nn.moments: mean and mean((x - stop_gradient(mean))^2), float16 computed in float32."""
+    if not hasattr(x, "dtype"):  # TF reads x.dtype before converting x
+        raise AttributeError(f"'{type(x).__name__}' object has no attribute 'dtype'")
     x = convert_to_tensor(x)
     y = math_ops.cast(x, dtypes.float32) if x._dtype is dtypes.float16 else x
     mean = math_ops.reduce_mean(y, axes, keepdims=True)
@@ -811,6 +819,8 @@ def _get_sequence(value: Any, n: int, name: str) -> list:
         value = list(value)
     elif isinstance(value, (int, np.integer)):
         value = [int(value)]
+    elif not hasattr(value, "__len__"):  # TF: not collections.abc.Sized
+        value = [value]
     else:
         value = list(value)
     if len(value) == n + 2:
@@ -1008,12 +1018,28 @@ def _pool_attr_error(op: Any, attr: str, value: str, allowed: tuple) -> Exceptio
 
 
 def _pool(op: Any, x: Any, ksize: Any, strides: Any, padding: Any, n: int, data_format: Any = None) -> Tensor:
-    x = convert_to_tensor(x)
-    op.check(x)
+    # TF's order: the Python wrapper's ksize/strides sequences, the op's attr types, the input (its dtype), the
+    # attr values, the kernel's checks
+    k = _get_sequence(ksize, n, "ksize")
+    s = _get_sequence(strides, n, "strides")
+    # a list attr holding a non-int (1.5) takes TF's slow path: its errors end at [Op:X]
+    slow = any(not isinstance(v, (int, np.integer)) for v in k + s)
+    try:
+        return _pool_checked(op, x, k, s, ksize, strides, padding, n, data_format)
+    except errors.OpError as e:
+        if slow and e.message.endswith("] name: "):
+            raise type(e)(None, None, e.message[: -len(" name: ")]) from None
+        raise
+
+
+def _pool_checked(op: Any, x: Any, k: list, s: list, ksize: Any, strides: Any, padding: Any, n: int,
+                  data_format: Any) -> Tensor:
     if not isinstance(padding, str):
         if isinstance(padding, (list, tuple)):
             raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
         raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
+    x = convert_to_tensor(x)
+    op.check(x)
     if padding == "EXPLICIT" and op is MaxPool:
         raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit padding, `padding` must be "
                          "a list.")
@@ -1030,8 +1056,6 @@ def _pool(op: Any, x: Any, ksize: Any, strides: Any, padding: Any, n: int, data_
         if data_format == "NCHW_VECT_C":
             raise NotImplementedError("tfshim: max_pool with data_format='NCHW_VECT_C' is not implemented")
         channels_first = data_format == "NCHW"
-    k = _get_sequence(ksize, n, "ksize")
-    s = _get_sequence(strides, n, "strides")
     if channels_first and n == 2:  # full-length lists are in NCHW order: TF pools the same windows in NHWC
         if isinstance(ksize, (list, tuple)) and len(ksize) == 4:
             k = [k[0], k[2], k[3], k[1]]
@@ -1042,6 +1066,12 @@ def _pool(op: Any, x: Any, ksize: Any, strides: Any, padding: Any, n: int, data_
     else:
         k4, s4 = k, s
     kernel_name = "MaxPool" if op is MaxPool else "__MklNativeAvgPool"
+    if op is not MaxPool:  # list(int) attrs hold int32s (TF aborts on this for MaxPool)
+        for attr, values in (("ksize", k4), ("strides", s4)):
+            bad = next((v for v in values if not -2**31 <= v < 2**31), None)
+            if bad is not None:
+                raise_op_error(op.name, KernelError(errors.InvalidArgumentError, "Attr %s has value %d out of range "
+                                                    "for an int32" % (attr, bad)), kernel_name)
     if any(v <= 0 for v in k4):
         raise_op_error(op.name, KernelError(errors.InvalidArgumentError, "Sliding window ksize must be positive. The "
                                             "specified or inferred ksize is: " + ",".join(str(v) for v in k4)),

@@ -145,6 +145,31 @@ def make_type(v: Any, arg_name: str) -> Any:
         raise TypeError("Expected DataType for argument '%s' not %s." % (arg_name, repr(v))) from None
 
 
+def make_str(v: Any, arg_name: str) -> str:
+    """TF's execute.make_str: a string attr must be a str or bytes."""
+    if not isinstance(v, (str, bytes)):
+        raise TypeError("Expected string for argument '%s' not %s." % (arg_name, repr(v)))
+    return v.decode() if isinstance(v, bytes) else v
+
+
+def make_int_list(v: Any, arg_name: str, fn: str) -> list:
+    """A generated wrapper's list(int) attr: a list or tuple (TF's message names the Python op function `fn`),
+    each element through make_int."""
+    if not isinstance(v, (list, tuple)):
+        raise TypeError("Expected list for '%s' argument to '%s' Op, not %r." % (arg_name, fn, v))
+    return [make_int(i, arg_name) for i in v]
+
+
+def attr_value_error(node: str, op_name: str, attr: str, value: str, suffix: str = " name: ") -> Exception:
+    """TF's NodeDef check of a string attr against its allowed values (`Value for attr 'padding' of "same" is not
+    in the list of allowed values: ...`); `node` is the op TF validates (a oneDNN `_MklNative...` op on CPU)."""
+    summary = op_def(node)[0]  # type: ignore[index]
+    allowed = re.search(r"attr=%s:string(?:,default=\"[^\"]*\")?,allowed=\[([^\]]*)\]" % attr, summary)
+    return errors.InvalidArgumentError(None, None, (
+        'Value for attr \'%s\' of "%s" is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s '
+        "[Op:%s]%s" % (attr, value, allowed.group(1) if allowed else "", node, summary, op_name, suffix)))
+
+
 def check_type_attr(op_name: str, dtype: Any, attr: str, suffix: str = " name: ") -> None:
     """TF's attr check for a type attr given directly (`out_type`, `out_idx`, ...)."""
     entry = op_def(op_name)

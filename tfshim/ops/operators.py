@@ -34,8 +34,8 @@ def _binary_operator(name: str, func: Callable) -> None:
             return out
 
     def reflected(y: Any, x: Any) -> Any:
-        if not isinstance(x, Tensor):
-            x = convert_to_tensor(x, y._dtype)
+        # TF: maybe_promote_tensors(y, x, force_same_dtype=True) converts x (a tensor too) to y's dtype as "x"
+        x = convert_to_tensor(x, y._dtype, name="x")
         return func(x, y)
 
     forward.__name__ = "__%s__" % name
@@ -105,13 +105,13 @@ def _equals(x: Any, y: Any) -> Any:
     """TF: tensor_equals. Elementwise; None gives False, incompatible shapes give False."""
     if y is None:
         return False
-    return math_ops.equal(x, y, incompatible_shape_error=False)
+    return math_ops._equality(math_ops.Equal, x, y, False)
 
 
 def _not_equals(x: Any, y: Any) -> Any:
     if y is None:
         return True
-    return math_ops.not_equal(x, y, incompatible_shape_error=False)
+    return math_ops._equality(math_ops.NotEqual, x, y, False)
 
 
 def _invert(x: Any) -> Any:

@@ -70,7 +70,7 @@ def _shape_tensor(shape: Any) -> Tensor:
         return shape
     if isinstance(shape, (list, tuple)) and not shape:
         return _wrap_as(np.zeros([0], np.int32), dtypes.int32)
-    return convert_to_tensor(shape, dtype_hint=dtypes.int32)
+    return convert_to_tensor(shape)  # TF: int32 where the dims fit, else int64
 
 
 def _shape_of(op: str, shape: Tensor, attr: str = "T") -> tuple[int, ...]:
@@ -81,9 +81,13 @@ def _shape_of(op: str, shape: Tensor, attr: str = "T") -> tuple[int, ...]:
     if v.ndim != 1:
         _raise(op, "shape must be a vector of {{int32,int64}}, got shape [{}]".format(",".join(map(str, v.shape))))
     dims = tuple(int(d) for d in v)
+    n = 1
     for d in dims:
         if d < 0:
             _raise(op, f"Dimension {d} must be >= 0")
+        n *= d
+    if n > 2**63 - 1:
+        _raise(op, "Shape [%s] would have more than 2**63 - 1 elements" % ",".join(map(str, dims)))
     return dims
 
 
@@ -184,6 +188,8 @@ def set_seed(seed: Any) -> None:
 
 def get_seed(op_seed: Any) -> tuple[Any, Any]:
     """TF: random_seed.get_seed in eager mode (tf.compat.v1.random.get_seed)."""
+    if op_seed is not None:
+        op_seed % 2147483647  # TF truncates the seed with `%`: a string seed fails there
     return _CTX.get_seed(None if op_seed is None else int(op_seed))
 
 
@@ -277,12 +283,24 @@ def _categorical_prep(logits: Any, num_samples: Any, dtype: Any) -> tuple[Tensor
 @tf_export("random.categorical")
 def categorical(logits: Any, num_samples: Any, dtype: Any = None, seed: Any = None, name: Any = None) -> Tensor:
     """TF: Multinomial: per row, inverse-CDF sampling of exp(logits - max) with doubles from Philox."""
-    lt, ns, dtype = _categorical_prep(logits, num_samples, dtype)
+    from tfshim.ops.op import check_attr, dtype_mismatch
+
+    if hasattr(num_samples, "assign"):
+        num_samples = num_samples.value()
+    if isinstance(num_samples, Tensor):  # the fast path: the kernel checks the tensor's dtype (below)
+        lt = convert_to_tensor(logits)
+        dtype = _check_dtype(dtype if dtype else dtypes.int64, (dtypes.int32, dtypes.int64))
+        ns = num_samples
+    else:
+        lt, ns, dtype = _categorical_prep(logits, num_samples, dtype)
     s1, s2 = _seeds(seed)
+    check_attr("Multinomial", lt, "T")
     if lt._dtype not in (dtypes.float16, dtypes.float32, dtypes.float64):
         if lt._dtype is dtypes.bfloat16:
             raise NotImplementedError("tfshim: bfloat16 logits are not supported")
         raise _not_found("Multinomial", lt._dtype, dtype, f"seed={s1}, seed2={s2}")
+    if ns._dtype is not dtypes.int32:
+        raise dtype_mismatch("Multinomial", 1, dtypes.int32, ns._dtype)
     return Multinomial(lt, ns, seed=s1, seed2=s2, output_dtype=np.dtype(dtype.as_numpy_dtype))
 
 

@@ -777,7 +777,15 @@ def as_string(input: Any, precision: int = -1, scientific: bool = False, shortes
               width: int = -1, fill: str = "", name: Any = None) -> Tensor:
     """TF: tf.strings.as_string: printf-formatted numbers (`%.{precision}f`, `%e` if scientific,
     `%g` if shortest; `width`, `fill` one of "", " ", "0", "-"), bools as true/false."""
+    from tfshim.ops.op import make_bool, make_int, make_str
+
     raw = (input,)
+    # TF's fast path converts the attrs (precision, scientific, shortest, width, fill) before the input
+    precision = make_int(precision, "precision")
+    scientific = make_bool(scientific, "scientific")
+    shortest = make_bool(shortest, "shortest")
+    width = make_int(width, "width")
+    fill = make_str(fill, "fill")
     x = convert_to_tensor(input)
     if x._dtype.name in ("bfloat16", "variant", "resource", "qint8", "quint8", "qint32", "qint16", "quint16"):
         from tfshim.ops.op import disallowed_dtype

@@ -810,6 +810,11 @@ class Softmax(Layer):
         self._build_at_init()
 
     def call(self, inputs: Any, mask: Any = None) -> Any:
+        if isinstance(self.axis, (tuple, list)):  # Keras: several axes by logsumexp, one by softmax
+            if len(self.axis) > 1:
+                tf = _tf()
+                return tf.exp(inputs - tf.math.reduce_logsumexp(inputs, axis=self.axis, keepdims=True))
+            return activations.softmax(inputs, axis=self.axis[0])
         return activations.softmax(inputs, axis=self.axis)
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
