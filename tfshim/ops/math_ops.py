@@ -90,7 +90,14 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
         if type(r) is not np.ndarray:  # a 0-d result is a NumPy scalar: a comparison is 20x cheaper than isnan
             if r == r or r.dtype.kind != "f":
                 return r
-        elif r.dtype.kind != "f" or not np.isnan(r).any():
+        elif r.dtype.kind != "f":
+            return r
+        elif r.size > 1024:
+            # a NaN anywhere makes the sum NaN, so a finite sum proves there is none (no temporary, unlike isnan)
+            s = np.add.reduce(r, axis=None)
+            if s - s == 0 or not np.isnan(r).any():
+                return r
+        elif not np.isnan(r).any():
             return r
         xb, yb = np.broadcast_arrays(x, y)
         nx, ny = np.isnan(xb), np.isnan(yb)
