@@ -28,6 +28,7 @@ from tfshim.ops.op import (
     disallowed_dtype,
     dtype_mismatch,
     error_suffix,
+    gradient_uses,
     make_bool,
     not_differentiable,
     run_op,
@@ -225,6 +226,9 @@ def _add_grad(op: Any, grad: Tensor) -> tuple:
     return _reduce_binary_grads(op, grad, grad)
 
 
+gradient_uses(AddV2)  # only the inputs' shapes
+
+
 @tf_export("math.add", "add")
 def add(x: Any, y: Any, name: Any = None) -> Tensor:
     """TF: tf.math.add: x converts on its own, y prefers x's dtype, but falls back to its own (so
@@ -260,6 +264,9 @@ def _sub_grad(op: Any, grad: Tensor) -> tuple:
     return _reduce_binary_grads(op, grad, None if 1 in op.skip_input_indices else negative(grad))
 
 
+gradient_uses(Sub)  # only the inputs' shapes
+
+
 @tf_export("math.subtract", "subtract")
 def subtract(x: Any, y: Any, name: Any = None) -> Tensor:
     """TF: tf.math.subtract."""
@@ -277,6 +284,9 @@ def _mul_grad(op: Any, grad: Tensor) -> tuple:
     gx = None if 0 in skip else Mul(grad, _conj(y))
     gy = None if 1 in skip else Mul(_conj(x), grad)
     return _reduce_binary_grads(op, gx, gy)
+
+
+gradient_uses(Mul, inputs=(0, 1))
 
 
 @tf_export("math.multiply", "multiply")
@@ -900,6 +910,9 @@ def _neg_grad(op: Any, grad: Tensor) -> Tensor:
     return Neg(grad)
 
 
+gradient_uses(Neg)
+
+
 @tf_export("math.negative", "negative")
 def negative(x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.negative."""
@@ -1087,6 +1100,9 @@ Exp = defop("Exp", eigen_unary(eigen_math.exp, np.exp))
 def _exp_grad(op: Any, grad: Tensor) -> Tensor:
     """Returns grad * exp(x)."""
     return Mul(grad, _conj(op.outputs[0]))
+
+
+gradient_uses(Exp, outputs=(0,))
 
 
 @tf_export("math.exp", "exp")
@@ -1349,6 +1365,9 @@ def _tanh_grad(op: Any, grad: Tensor) -> Tensor:
     return TanhGrad(_conj(op.outputs[0]), grad)
 
 
+gradient_uses(Tanh, outputs=(0,))
+
+
 @tf_export("math.tanh", "tanh", "nn.tanh")
 def tanh(x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.tanh (Eigen's ptanh, emulated bit for bit)."""
@@ -1362,6 +1381,9 @@ Sigmoid = defop("Sigmoid", eigen_unary(eigen_math.sigmoid, lambda x: 1 / (1 + np
 def _sigmoid_grad(op: Any, grad: Tensor) -> Tensor:
     """Returns sigmoid_grad(y, grad) = grad * y * (1 - y)."""
     return SigmoidGrad(_conj(op.outputs[0]), grad)
+
+
+gradient_uses(Sigmoid, outputs=(0,))
 
 
 @tf_export("math.sigmoid", "sigmoid", "nn.sigmoid")
@@ -1653,6 +1675,9 @@ def _sum_grad(op: Any, grad: Tensor) -> Tensor:
     return _sum_grad_value(op, grad)
 
 
+gradient_uses(Sum)  # the input's shape
+
+
 @tf_export("math.reduce_sum", "reduce_sum")
 def reduce_sum(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
     """TF: tf.math.reduce_sum."""
@@ -1670,6 +1695,9 @@ def _mean_grad(op: Any, grad: Tensor) -> Tensor:
     out_size = int(np.prod(op.outputs[0]._value.shape, dtype=np.int64))
     factor = _const(in_size // builtins.max(out_size, 1), sum_grad)
     return truediv(sum_grad, factor)
+
+
+gradient_uses(Mean)  # the input's and output's shapes
 
 
 @tf_export("math.reduce_mean", "reduce_mean")
