@@ -1005,10 +1005,18 @@ def _grad_kernel(packet: Callable, scalar: Callable) -> Any:
         if y.shape != dy.shape:
             raise _incompatible(y, dy)
         with np.errstate(all="ignore"):
-            p, s = packet(y, dy), scalar(y, dy)
-            if y.dtype.kind == "c" or p is s:
-                return np.asarray(s)
-            return np.where(_packet_mask(y.shape, y.dtype), p, s).astype(y.dtype)
+            if y.dtype.kind == "c":
+                return np.asarray(scalar(y, dy))
+            p = packet(y, dy)
+            if packet is scalar:  # one formula (TanhGrad): the packets and the tail round alike
+                return np.asarray(p).astype(y.dtype, copy=False)
+            out = np.array(p, dtype=y.dtype, order="C")
+            n = out.size
+            k = n - n % _PACKET.get(np.dtype(y.dtype), 1)
+            if k < n:  # the scalar formula on the tail only (elementwise: the same bits as on everything)
+                flat = out.reshape(-1)
+                flat[k:] = np.asarray(scalar(y.reshape(-1)[k:], dy.reshape(-1)[k:]), dtype=y.dtype)
+            return out
 
     return kernel
 
