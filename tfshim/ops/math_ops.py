@@ -1683,8 +1683,6 @@ def _sum_grad(op: Any, grad: Tensor) -> Tensor:
     return _sum_grad_value(op, grad)
 
 
-gradient_uses(Sum)  # the input's shape
-
 
 @tf_export("math.reduce_sum", "reduce_sum")
 def reduce_sum(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
@@ -1704,8 +1702,6 @@ def _mean_grad(op: Any, grad: Tensor) -> Tensor:
     factor = _const(in_size // builtins.max(out_size, 1), sum_grad)
     return truediv(sum_grad, factor)
 
-
-gradient_uses(Mean)  # the input's and output's shapes
 
 
 @tf_export("math.reduce_mean", "reduce_mean")
