@@ -56,8 +56,12 @@ def _aggregate(grads: list) -> Tensor:
 
 
 def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gradients: Any,
-                    unconnected_gradients: Any = UnconnectedGradients.NONE, batch: int | None = None) -> list:
+                    unconnected_gradients: Any = UnconnectedGradients.NONE, batch: int | None = None,
+                    consume: bool = False) -> list:
     """Computes d(sum of targets)/d(source) for each source, walking `tape` backwards.
+
+    `consume=True` (a non-persistent tape's one gradient call) takes each op off the tape once its gradient
+    has run, so the values it kept are freed during the pass rather than after it.
 
     With `batch=n` the output gradients carry an extra leading axis of n rows and one pass
     computes n vector-Jacobian products at once (vectorised jacobians, see `batched_vjp`).
@@ -146,6 +150,11 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
                 missing[id(producer)] -= 1
                 if missing[id(producer)] == 0:
                     ready.appendleft(producer)
+        if consume:  # every consumer of its outputs has run before it: nothing reads this entry again
+            for o in ctx.outputs:
+                if tensor_tape.get(o._id) is entry:
+                    del tensor_tape[o._id]
+            del entries[id(entry)]
         del entry, ctx
 
     result = []
@@ -340,7 +349,7 @@ class GradientTape:
             raise AttributeError(f"'{_qualname(not_tensors[0])}' object has no attribute '_id'")
         flat_sources = list(_extract_tensors_and_variables(sources))
         flat_grad = imperative_grad(self._tape, flat_targets, flat_sources,  # type: ignore[arg-type]
-                                    output_gradients, unconnected_gradients)
+                                    output_gradients, unconnected_gradients, consume=not self._persistent)
         self._release()
         return nest.pack_sequence_as(sources, _pack_composites(nest.flatten(sources), list(flat_grad)))
 
@@ -441,7 +450,8 @@ class GradientTape:
         else:
             seeds[np.arange(n), np.arange(n)] = 1
         rows = imperative_grad(self._tape, [flat_target], sources,  # type: ignore[arg-type]
-                               [_wrap_as(seeds, flat_target._dtype)], unconnected, batch=n)
+                               [_wrap_as(seeds, flat_target._dtype)], unconnected, batch=n,
+                               consume=not self._persistent)
         self._release()
         return rows
 

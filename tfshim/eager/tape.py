@@ -11,6 +11,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import numpy as np
+
 
 class _TapeStack(threading.local):
     def __init__(self) -> None:
@@ -68,9 +70,29 @@ def record_operation(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> Non
         else:
             continue
         if entry is None:
-            entry = (OpContext(op, inputs, outputs, attrs), tuple([t._id for t in inputs]))
+            ids = tuple([t._id for t in inputs])
+            uses = op.grad_uses
+            if uses is not None and not KEEP_ALL:
+                inputs = tuple([t if i in uses[0] else _stand_in(t) for i, t in enumerate(inputs)])
+                outputs = tuple([t if i in uses[1] else _stand_in(t) for i, t in enumerate(outputs)])
+            entry = (OpContext(op, inputs, outputs, attrs), ids)
         for o in outputs:
             tracked[o._id] = entry
+
+
+# Tests set this to keep every recorded value, the reference for the ops' `gradient_uses` declarations.
+KEEP_ALL = False
+
+
+def _stand_in(t: Any) -> Any:
+    """A tensor with `t`'s id, dtype and shape but no data of its own (a broadcast of one NaN, or 0 for dtypes
+    without NaN): what the tape keeps of a value the op's gradient does not read (ops.op.gradient_uses)."""
+    v = t._value
+    s = EagerTensor.__new__(EagerTensor)
+    s._value = np.broadcast_to(np.array(np.nan if v.dtype.kind in "fc" else 0, v.dtype), v.shape)
+    s._dtype = t._dtype
+    s._id = t._id
+    return s
 
 
 def variable_accessed(v: Any) -> None:
@@ -85,4 +107,5 @@ def could_record() -> bool:
     return bool(_state.tapes)
 
 
+from tfshim.framework.tensor import EagerTensor  # noqa: E402
 from tfshim.ops.op import OpContext  # noqa: E402 - op.py imports this module

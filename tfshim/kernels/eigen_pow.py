@@ -365,6 +365,16 @@ def pow(x: np.ndarray, y: np.ndarray) -> np.ndarray:  # noqa: A001 - TF's name
         with np.errstate(all="ignore"):
             return np.array(np.power(x, y))
     n = int(np.prod(np.broadcast_shapes(x.shape, y.shape), dtype=np.int64))
+    if y.ndim == 0 and (y == 1 or y == 0) and n:
+        # generic_pow's last selects: y == 1 gives x itself (NaN payload and all), y == 0 gives 1, on every packet
+        # element whatever x is; the scalar tail (global, a 0-d operand) stays glibc's
+        out = np.array(x) if y == 1 else np.ones(x.shape, dt)
+        k = n - n % _PACKET[dt]
+        if k < n:
+            fx, fo = x.reshape(-1), out.reshape(-1)
+            with np.errstate(all="ignore"):
+                fo[k:] = _libm("pow", fx[k:], np.full(n - k, y, dt))
+        return out
     if native.AVAILABLE and dt == _F32 and (x.shape == y.shape or y.ndim == 0) and n:
         # the global packet/tail split (packet_mask), the packets by the compiled twin of _generic_pow
         fx, out = np.ascontiguousarray(x).reshape(-1), np.empty(x.shape, dt)

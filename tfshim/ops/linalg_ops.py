@@ -26,6 +26,7 @@ from tfshim.ops.op import (
     defop,
     disallowed_dtype,
     dtype_mismatch,
+    gradient_uses,
     make_bool,
     run_op,
     tf_export,
@@ -299,6 +300,9 @@ def _matmul_grad(op: Any, grad: Tensor) -> tuple:
         else:
             gb = MatMul(grad, a, transpose_a=True, transpose_b=t_a)
     return ga, gb
+
+
+gradient_uses(MatMul, inputs=(0, 1))
 
 
 def _conj(x: Tensor) -> Tensor:

@@ -28,6 +28,7 @@ from tfshim.ops.op import (
     disallowed_dtype,
     dtype_mismatch,
     error_suffix,
+    gradient_uses,
     make_bool,
     not_differentiable,
     run_op,
@@ -90,7 +91,14 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
         if type(r) is not np.ndarray:  # a 0-d result is a NumPy scalar: a comparison is 20x cheaper than isnan
             if r == r or r.dtype.kind != "f":
                 return r
-        elif r.dtype.kind != "f" or not np.isnan(r).any():
+        elif r.dtype.kind != "f":
+            return r
+        elif r.size > 1024:
+            # a NaN anywhere makes the sum NaN, so a finite sum proves there is none (no temporary, unlike isnan)
+            s = np.add.reduce(r, axis=None)
+            if s - s == 0 or not np.isnan(r).any():
+                return r
+        elif not np.isnan(r).any():
             return r
         xb, yb = np.broadcast_arrays(x, y)
         nx, ny = np.isnan(xb), np.isnan(yb)
@@ -218,6 +226,9 @@ def _add_grad(op: Any, grad: Tensor) -> tuple:
     return _reduce_binary_grads(op, grad, grad)
 
 
+gradient_uses(AddV2)  # only the inputs' shapes
+
+
 @tf_export("math.add", "add")
 def add(x: Any, y: Any, name: Any = None) -> Tensor:
     """TF: tf.math.add: x converts on its own, y prefers x's dtype, but falls back to its own (so
@@ -253,6 +264,9 @@ def _sub_grad(op: Any, grad: Tensor) -> tuple:
     return _reduce_binary_grads(op, grad, None if 1 in op.skip_input_indices else negative(grad))
 
 
+gradient_uses(Sub)  # only the inputs' shapes
+
+
 @tf_export("math.subtract", "subtract")
 def subtract(x: Any, y: Any, name: Any = None) -> Tensor:
     """TF: tf.math.subtract."""
@@ -270,6 +284,9 @@ def _mul_grad(op: Any, grad: Tensor) -> tuple:
     gx = None if 0 in skip else Mul(grad, _conj(y))
     gy = None if 1 in skip else Mul(_conj(x), grad)
     return _reduce_binary_grads(op, gx, gy)
+
+
+gradient_uses(Mul, inputs=(0, 1))
 
 
 @tf_export("math.multiply", "multiply")
@@ -906,6 +923,9 @@ def _neg_grad(op: Any, grad: Tensor) -> Tensor:
     return Neg(grad)
 
 
+gradient_uses(Neg)
+
+
 @tf_export("math.negative", "negative")
 def negative(x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.negative."""
@@ -998,10 +1018,18 @@ def _grad_kernel(packet: Callable, scalar: Callable) -> Any:
         if y.shape != dy.shape:
             raise _incompatible(y, dy)
         with np.errstate(all="ignore"):
-            p, s = packet(y, dy), scalar(y, dy)
-            if y.dtype.kind == "c" or p is s:
-                return np.asarray(s)
-            return np.where(_packet_mask(y.shape, y.dtype), p, s).astype(y.dtype)
+            if y.dtype.kind == "c":
+                return np.asarray(scalar(y, dy))
+            p = packet(y, dy)
+            if packet is scalar:  # one formula (TanhGrad): the packets and the tail round alike
+                return np.asarray(p).astype(y.dtype, copy=False)
+            out = np.array(p, dtype=y.dtype, order="C")
+            n = out.size
+            k = n - n % _PACKET.get(np.dtype(y.dtype), 1)
+            if k < n:  # the scalar formula on the tail only (elementwise: the same bits as on everything)
+                flat = out.reshape(-1)
+                flat[k:] = np.asarray(scalar(y.reshape(-1)[k:], dy.reshape(-1)[k:]), dtype=y.dtype)
+            return out
 
     return kernel
 
@@ -1093,6 +1121,9 @@ Exp = defop("Exp", eigen_unary(eigen_math.exp, np.exp))
 def _exp_grad(op: Any, grad: Tensor) -> Tensor:
     """Returns grad * exp(x)."""
     return Mul(grad, _conj(op.outputs[0]))
+
+
+gradient_uses(Exp, outputs=(0,))
 
 
 @tf_export("math.exp", "exp")
@@ -1355,6 +1386,9 @@ def _tanh_grad(op: Any, grad: Tensor) -> Tensor:
     return TanhGrad(_conj(op.outputs[0]), grad)
 
 
+gradient_uses(Tanh, outputs=(0,))
+
+
 @tf_export("math.tanh", "tanh", "nn.tanh")
 def tanh(x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.tanh (Eigen's ptanh, emulated bit for bit)."""
@@ -1368,6 +1402,9 @@ Sigmoid = defop("Sigmoid", eigen_unary(eigen_math.sigmoid, lambda x: 1 / (1 + np
 def _sigmoid_grad(op: Any, grad: Tensor) -> Tensor:
     """Returns sigmoid_grad(y, grad) = grad * y * (1 - y)."""
     return SigmoidGrad(_conj(op.outputs[0]), grad)
+
+
+gradient_uses(Sigmoid, outputs=(0,))
 
 
 @tf_export("math.sigmoid", "sigmoid", "nn.sigmoid")
@@ -1663,6 +1700,7 @@ def _sum_grad(op: Any, grad: Tensor) -> Tensor:
     return _sum_grad_value(op, grad)
 
 
+
 @tf_export("math.reduce_sum", "reduce_sum")
 def reduce_sum(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None) -> Tensor:
     """TF: tf.math.reduce_sum."""
@@ -1680,6 +1718,7 @@ def _mean_grad(op: Any, grad: Tensor) -> Tensor:
     out_size = int(np.prod(op.outputs[0]._value.shape, dtype=np.int64))
     factor = _const(in_size // builtins.max(out_size, 1), sum_grad)
     return truediv(sum_grad, factor)
+
 
 
 @tf_export("math.reduce_mean", "reduce_mean")

@@ -19,7 +19,7 @@ from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_math, eigen_softmax, native
 from tfshim.ops import array_ops, math_ops
 from tfshim.ops.array_ops import _dims, kernel_error
-from tfshim.ops.op import KernelError, defop, make_float, op_def, raise_op_error, tf_export
+from tfshim.ops.op import KernelError, defop, gradient_uses, make_float, op_def, raise_op_error, tf_export
 from tfshim.util import dispatch
 
 
@@ -77,6 +77,9 @@ ReluGrad = defop("ReluGrad", lambda g, y: g * (y > 0).astype(g.dtype))
 def _relu_grad(op: Any, grad: Tensor) -> Tensor:
     """Returns grad * (y > 0) (TF: ReluGrad)."""
     return ReluGrad(grad, op.outputs[0])
+
+
+gradient_uses(Relu, outputs=(0,))
 
 
 @ReluGrad.gradient

@@ -239,7 +239,7 @@ class Op:
     a gradient is needed) and `NOT_DIFFERENTIABLE` for ops TF marks NotDifferentiable.
     """
 
-    __slots__ = ("name", "kernel", "grad", "multi_output", "kernel_name", "allowed")
+    __slots__ = ("name", "kernel", "grad", "multi_output", "kernel_name", "allowed", "grad_uses")
 
     def __init__(self, name: str, kernel: Callable, multi_output: bool = False, kernel_name: str | None = None):
         self.name = name
@@ -248,6 +248,7 @@ class Op:
         self.multi_output = multi_output
         self.kernel_name = kernel_name
         self.allowed = _allowed_dtypes(name)
+        self.grad_uses: tuple | None = None  # (input indices, output indices) whose values the gradient reads
 
     def check(self, *tensors: Any) -> None:
         """TF's pre-kernel checks for inputs sharing the type attr `T`: same dtype, allowed dtype, a CPU kernel."""
@@ -294,6 +295,15 @@ class Op:
 
 
 NOT_DIFFERENTIABLE = object()
+
+
+def gradient_uses(op: Op, inputs: tuple = (), outputs: tuple = ()) -> None:
+    """Declares which of `op`'s input and output *values* its gradient function reads (TF's generated
+    OpGradientDoesntRequireInputIndices / ...OutputIndices): the tape keeps only those, and shape-and-dtype
+    stand-ins for the others (eager/tape.py), so tensors nobody else holds are freed. Declare it beside the
+    gradient, and only after reading it whole: a value the gradient does read would be a stand-in of NaN (zeros for
+    non-float dtypes). tests/autodiff/test_tape_drops.py checks every declaration against keeping everything."""
+    op.grad_uses = (frozenset(inputs), frozenset(outputs))
 
 
 def not_differentiable(*ops: Op) -> None:
