@@ -217,7 +217,11 @@ from tfshim.framework.dtypes import qint16 as qint16
 from tfshim.framework.dtypes import qint32 as qint32
 from tfshim.framework.dtypes import qint8 as qint8
 from tfshim.ops.linalg_impl import qr as qr
+from tfshim.framework.dtypes import quint16 as quint16
+from tfshim.framework.dtypes import quint8 as quint8
 from tfshim.ops.random_ops import random_index_shuffle as random_index_shuffle
+from tfshim.ops.init_ops_v2 import RandomNormal as random_normal_initializer
+from tfshim.ops.init_ops_v2 import RandomUniform as random_uniform_initializer
 from tfshim.ops.array_ops import range as range
 from tfshim.ops.array_ops import rank as rank
 from tfshim.ops.math_ops import real as real
@@ -505,6 +509,8 @@ __all__ = [
     'ragged',
     'random',
     'random_index_shuffle',
+    'random_normal_initializer',
+    'random_uniform_initializer',
     'range',
     'rank',
     'real',
