@@ -9,7 +9,6 @@ tfshim differs: `export()` gives the entries in insertion order (TF: its hash ma
 
 from __future__ import annotations
 
-import enum
 from typing import Any
 
 import numpy as np
@@ -131,8 +130,9 @@ class KeyValueTensorInitializer(TableInitializerBase):
 
 
 @tf_export("lookup.TextFileIndex")
-class TextFileIndex(enum.IntEnum):
-    """TF: tf.lookup.TextFileIndex: the whole line, or the line number, as a key or value."""
+class TextFileIndex:
+    """TF: tf.lookup.TextFileIndex: the whole line, or the line number, as a key or value (plain ints, as TF's
+    class attributes; an IntEnum would print its member names on Python 3.10)."""
 
     WHOLE_LINE = -2
     LINE_NUMBER = -1
