@@ -659,34 +659,6 @@ _CHANNELS_LAST_FORMATS = frozenset({"NWC", "NHC", "NHWC", "NWHC", "NDHWC", "NDWH
                                     "NWHDC"})
 
 
-def _conv_sequence(value: Any, n: int, channel_index: int, name: str) -> list:
-    """TF: nn_ops._get_sequence (a full-length list, in the data format's order)."""
-    import collections.abc
-
-    if value is None:
-        return [1] * (n + 2)
-    if isinstance(value, list):
-        pass
-    elif isinstance(value, tuple):
-        value = list(value)
-    elif isinstance(value, int):
-        value = [value]
-    elif not isinstance(value, collections.abc.Sized):
-        value = [value]
-    else:
-        value = list(value)  # type: ignore[call-overload]
-    if len(value) == n + 2:
-        return value
-    if len(value) == 1:
-        value = value * n
-    elif len(value) != n:
-        raise ValueError(f"{name} should be of length 1, {n} or {n + 2}. Received: {name}={value} of length "
-                         f"{len(value)}")
-    if channel_index == 1:
-        return [1, 1] + value
-    return [1] + value + [1]
-
-
 @tf_export("nn.convolution")
 def convolution(input: Any, filters: Any, strides: Any = None, padding: str = "VALID",  # noqa: A002
                 data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
@@ -713,8 +685,8 @@ def convolution(input: Any, filters: Any, strides: Any = None, padding: str = "V
         raise ValueError(f"`num_spatial_dims` must be 1, 2, or 3. Received: num_spatial_dims={n}.")
     channel_index = num_batch_dims + n if data_format is None or data_format in _CHANNELS_LAST_FORMATS \
         else num_batch_dims
-    dilations = _conv_sequence(dilations, n, channel_index, "dilations")
-    strides = _conv_sequence(strides, n, channel_index, "strides")
+    dilations = nn._get_sequence(dilations, n, "dilations", channel_index)
+    strides = nn._get_sequence(strides, n, "strides", channel_index)
     if inputs_rank != n + 2:
         raise NotImplementedError("tfshim: tf.nn.convolution with more than one batch dimension")
     if n == 1:

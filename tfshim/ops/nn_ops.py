@@ -814,8 +814,9 @@ def _conv2d_backprop_filter_grad(op: Any, grad: Tensor) -> tuple:
     return Conv2DBackpropInput(grad, g, input_sizes=x._value.shape, **a), Conv2D(x, grad, **a)
 
 
-def _get_sequence(value: Any, n: int, name: str) -> list:
-    """TF: nn_ops._get_sequence for channels-last data: [1, v..., 1]."""
+def _get_sequence(value: Any, n: int, name: str, channel_index: int = -1) -> list:
+    """TF: nn_ops._get_sequence: a full-length list in the data format's order ([1, v..., 1] for channels last,
+    [1, 1, v...] for `channel_index` 1)."""
     if value is None:
         return [1] * (n + 2)
     if isinstance(value, (list, tuple)):
@@ -833,6 +834,8 @@ def _get_sequence(value: Any, n: int, name: str) -> list:
     elif len(value) != n:
         raise ValueError(f"{name} should be of length 1, {n} or {n + 2}. Received: {name}={value} of length "
                          f"{len(value)}")
+    if channel_index == 1:
+        return [1, 1] + value
     return [1] + value + [1]
 
 
