@@ -211,8 +211,28 @@ def _lookup_values(keys: Any) -> tuple[Any, Any]:
     return keys, lambda ids: ids
 
 
+class LookupInterface:
+    """TF: lookup_ops.LookupInterface, what every table has: its key and value dtypes and its name."""
+
+    _key_dtype: dtypes.DType
+    _value_dtype: dtypes.DType
+    _name: Any
+
+    @property
+    def key_dtype(self) -> dtypes.DType:
+        return self._key_dtype
+
+    @property
+    def value_dtype(self) -> dtypes.DType:
+        return self._value_dtype
+
+    @property
+    def name(self) -> Any:
+        return self._name
+
+
 @tf_export("lookup.StaticHashTable")
-class StaticHashTable:
+class StaticHashTable(LookupInterface):
     """TF: tf.lookup.StaticHashTable(initializer, default_value): an immutable table, filled once by its
     initializer; `lookup` gives default_value for missing keys."""
 
@@ -229,20 +249,8 @@ class StaticHashTable:
         initializer.initialize(self)
 
     @property
-    def key_dtype(self) -> dtypes.DType:
-        return self._key_dtype
-
-    @property
-    def value_dtype(self) -> dtypes.DType:
-        return self._value_dtype
-
-    @property
     def default_value(self) -> Tensor:
         return self._default_value
-
-    @property
-    def name(self) -> Any:
-        return self._name
 
     def size(self, name: Any = None) -> Tensor:
         """The number of entries, an int64 scalar."""
@@ -263,7 +271,7 @@ class StaticHashTable:
 
 
 @tf_export("lookup.StaticVocabularyTable")
-class StaticVocabularyTable:
+class StaticVocabularyTable(LookupInterface):
     """TF: tf.lookup.StaticVocabularyTable: ids from a table of int64 values, and for keys not in it one of
     `num_oov_buckets` ids after the table's: `size + Fingerprint64(str(key)) % num_oov_buckets`."""
 
@@ -297,18 +305,7 @@ class StaticVocabularyTable:
         self._num_oov_buckets = num_oov_buckets
         self._name = None if name is None else name.split("/")[-1]
         self._key_dtype = lookup_key_dtype
-
-    @property
-    def key_dtype(self) -> dtypes.DType:
-        return self._key_dtype
-
-    @property
-    def value_dtype(self) -> dtypes.DType:
-        return dtypes.int64
-
-    @property
-    def name(self) -> Any:
-        return self._name
+        self._value_dtype = dtypes.int64
 
     def size(self, name: Any = None) -> Tensor:
         """The table's entries plus the out-of-vocabulary buckets."""
