@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from tfshim.framework import dtypes, errors
+from tfshim.framework.tensor_shape import TensorShape
 from tfshim.framework.variables import Variable
 from tfshim.training import data_structures, deferred, tensor_bundle
 from tfshim.training.deferred import restore_on_set
@@ -185,6 +186,9 @@ class _Restore:
         if node.key and isinstance(obj, Variable):
             value = self.reader.tensor(node.key)
             dtype = dtypes.as_dtype(obj.dtype)
+            if not obj.shape.is_compatible_with(value.shape):
+                raise ValueError(f"Received incompatible tensor with shape {TensorShape(value.shape)} when attempting "
+                                 f"to restore variable with shape {obj.shape} and name {obj.name}.")
             obj.assign(value.astype(dtype.as_numpy_dtype) if dtype != dtypes.string else value)
             self.restored_keys.add(node.key)
         elif node.attr == ITERATOR_KEY and _is_iterator(obj):

@@ -17,7 +17,10 @@ class ListWrapper(list):
 
     def append(self, value: Any) -> None:
         list.append(self, value)
-        restore_on_set(self, str(len(self) - 1), value)
+        try:
+            restore_on_set(self, str(len(self) - 1), value)
+        except ValueError:  # TF's ListWrapper._track_value: a value that does not fit is kept, unrestored
+            pass
 
     def extend(self, values: Any) -> None:
         for v in values:
@@ -26,7 +29,10 @@ class ListWrapper(list):
     def __setitem__(self, index: Any, value: Any) -> None:
         list.__setitem__(self, index, value)
         if isinstance(index, int):
-            restore_on_set(self, str(index % len(self)), value)
+            try:
+                restore_on_set(self, str(index % len(self)), value)
+            except ValueError:
+                pass
 
     def __iadd__(self, values: Any) -> ListWrapper:  # type: ignore[misc]
         self.extend(values)

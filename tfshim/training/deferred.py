@@ -34,3 +34,15 @@ def restore_on_set(parent: Any, name: str, value: Any) -> None:
     if waiting and name in waiting:
         restore, node_id = waiting.pop(name)
         restore.match(node_id, value)
+
+
+def pop_deferred(parent: Any, name: str) -> bool:
+    """Drops the checkpoint value waiting for `parent.<name>`, if any (a restoration that failed uses it up)."""
+    own = getattr(parent, "__dict__", {}).get("_deferred") if type(parent).__hash__ is None else None
+    if not pending and not own:
+        return False
+    try:
+        waiting = own or pending.get(parent)
+    except TypeError:
+        return False
+    return bool(waiting) and waiting.pop(name, None) is not None

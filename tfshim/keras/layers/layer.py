@@ -19,7 +19,7 @@ import numpy as np
 
 from tfshim.keras import _tree, activations, initializers, regularizers
 from tfshim.keras._backend import Variable, auto_name, current_path, floatx, name_scope, standardize_dtype
-from tfshim.training.deferred import restore_on_set
+from tfshim.training.deferred import pop_deferred, restore_on_set
 
 
 def _tf() -> Any:
@@ -34,6 +34,7 @@ class _CallContext(threading.local):
 
 
 _call_context = _CallContext()
+_stateless_depth = 0  # > 0 while `_build_by_running_call` runs a layer's call symbolically (Keras' StatelessScope)
 
 
 class KerasTensor:
@@ -145,6 +146,11 @@ class Layer:
                 if isinstance(v, Layer) and v is not self and all(v is not x for x in self._layers):
                     self._layers.append(v)
         object.__setattr__(self, name, value)
+        if _stateless_depth and isinstance(value, Variable) and pop_deferred(self, name):
+            # Keras: restoring a variable inside a StatelessScope reads its value as a plain tensor and fails; the
+            # waiting checkpoint value is used up (TF pops it before restoring), so neither variable gets it
+            raise AttributeError("'tensorflow.python.framework.ops.EagerTensor' object has no attribute "
+                                 "'_serialize_to_tensors'")
         restore_on_set(self, name, value)  # a checkpoint value waiting for this attribute (deferred restoration)
 
     def _build_at_init(self) -> None:
@@ -365,6 +371,8 @@ class Layer:
         if isinstance(first, KerasTensor) or (_tree.is_nested(first) and any(
                 isinstance(t, KerasTensor) for t in _tree.flatten(first))):
             return self._symbolic_call(args, kwargs)
+        if not self.built and not self._overrides_build() and any(not layer.built for layer in self._layers):
+            self._build_by_running_call(args, kwargs)
         if _tree.is_nested(first):  # several inputs (merge layers, functional models): built from their shapes
             if not self.built:
                 self._build_from_shape(_tree.map_structure(lambda t: None if t is None else _shape_of(t), first))
@@ -398,6 +406,24 @@ class Layer:
             _call_context.training.pop()
         self._called = True
         return out
+
+    def _build_by_running_call(self, args: tuple, kwargs: dict) -> None:
+        """Keras: Layer._maybe_build. A layer without its own `build` whose sublayers are not all built is first
+        built by running `call` symbolically (compute_output_spec: a scratch graph in a StatelessScope, so variable
+        writes there are dropped). An error there is dropped too when the call is eager, and the eager call builds
+        what is left. So `call` runs twice on a subclassed model's first call (a `print` in it prints twice), and a
+        variable the scratch run created stays tracked even when the run failed after creating it."""
+        from tfshim.framework import func_graph
+
+        global _stateless_depth
+        _stateless_depth += 1
+        try:
+            with func_graph.tracing(func_graph.FuncGraph("scratch_graph", False)), self._open_name_scope():
+                self.call(*args, **kwargs)
+        except Exception:
+            pass
+        finally:
+            _stateless_depth -= 1
 
     def _add_activity_losses(self, outputs: Any) -> None:
         """Keras: the activity regularizer's penalty on each output, divided by its batch size."""

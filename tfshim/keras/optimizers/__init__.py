@@ -16,6 +16,7 @@ from tfshim.keras import initializers
 from tfshim.keras._backend import Variable, auto_name, floatx, name_scope
 from tfshim.keras.optimizers import schedules
 from tfshim.keras.optimizers.schedules import LearningRateSchedule
+from tfshim.training.data_structures import ListWrapper
 
 
 def _tf() -> Any:
@@ -58,8 +59,10 @@ class Optimizer:
                 "Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. Received: "
                 f"clipnorm={clipnorm}, clipvalue={clipvalue}, global_clipnorm={global_clipnorm}")
         self.built = False
-        self._variables: list = []
-        self._trainable_variables: list = []
+        # ListWrappers, as TF's AutoTrackable makes them: a checkpoint restored before the optimizer was built
+        # gives its slot variables their values by position as they are appended (deferred restoration)
+        self._variables: list = ListWrapper()
+        self._trainable_variables: list = ListWrapper()
         self._trainable_variables_indices: dict = {}
         with name_scope(self.name, caller=self):
             iterations = Variable(0, name="iteration", dtype="int", trainable=False)
@@ -110,7 +113,7 @@ class Optimizer:
                     "to be settable, you should instantiate the optimizer with a float `learning_rate` argument.")
             self._learning_rate.assign(learning_rate)
         if prev is not None and not isinstance(self._learning_rate, Variable):
-            self._variables = [v for v in self._variables if v is not prev]
+            self._variables = ListWrapper(v for v in self._variables if v is not prev)
 
     def _var_key(self, variable: Any) -> int:
         return id(variable)
@@ -121,7 +124,7 @@ class Optimizer:
     def build(self, variables: Any) -> None:
         for i, variable in enumerate(variables):
             self._trainable_variables_indices[self._var_key(variable)] = i
-        self._trainable_variables = list(variables)
+        self._trainable_variables = ListWrapper(variables)
         self.built = True
 
     def add_variable(self, shape: Any, initializer: Any = "zeros", dtype: Any = None, aggregation: str = "none",
