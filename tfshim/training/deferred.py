@@ -23,14 +23,19 @@ def defer(parent: Any, name: str, restore: Any, node_id: int) -> None:
             parent.__dict__.setdefault("_deferred", {})[name] = (restore, node_id)
 
 
-def restore_on_set(parent: Any, name: str, value: Any) -> None:
+def _waiting(parent: Any) -> dict | None:
+    """The checkpoint values waiting on `parent`'s attributes, if any."""
     own = getattr(parent, "__dict__", {}).get("_deferred") if type(parent).__hash__ is None else None
     if not pending and not own:
-        return
+        return None
     try:
-        waiting = own or pending.get(parent)
+        return own or pending.get(parent)
     except TypeError:  # unhashable
-        return
+        return None
+
+
+def restore_on_set(parent: Any, name: str, value: Any) -> None:
+    waiting = _waiting(parent)
     if waiting and name in waiting:
         restore, node_id = waiting.pop(name)
         restore.match(node_id, value)
@@ -38,11 +43,5 @@ def restore_on_set(parent: Any, name: str, value: Any) -> None:
 
 def pop_deferred(parent: Any, name: str) -> bool:
     """Drops the checkpoint value waiting for `parent.<name>`, if any (a restoration that failed uses it up)."""
-    own = getattr(parent, "__dict__", {}).get("_deferred") if type(parent).__hash__ is None else None
-    if not pending and not own:
-        return False
-    try:
-        waiting = own or pending.get(parent)
-    except TypeError:
-        return False
+    waiting = _waiting(parent)
     return bool(waiting) and waiting.pop(name, None) is not None
