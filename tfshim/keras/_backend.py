@@ -107,13 +107,15 @@ def current_path() -> str:
     return "/".join(parts)
 
 
+_PYTHON_DTYPES = {bool: "bool", int: "int64", float: "float32", str: "string", complex: "complex128",
+                  "int": "int64", "float": "float32"}  # Keras' PYTHON_DTYPES_MAP on the TF backend
+
+
 def standardize_dtype(dtype: Any) -> str:
     if dtype is None:
         return _FLOATX
-    if dtype == "int":
-        return "int64"
-    if dtype == "float":
-        return "float32"
+    if isinstance(dtype, (str, type)) and dtype in _PYTHON_DTYPES:
+        return _PYTHON_DTYPES[dtype]
     return dtypes.as_dtype(dtype).name
 
 

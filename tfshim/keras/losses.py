@@ -11,27 +11,15 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from tfshim.keras import _tree
-from tfshim.keras._backend import auto_name, epsilon, floatx, get_keras_logits
+from tfshim.keras import _ops, _tree
+from tfshim.keras._backend import auto_name, epsilon, floatx, get_keras_logits, set_keras_logits
+from tfshim.keras._ops import convert_to_tensor as _convert
 
 
 def _tf() -> Any:
     import tfshim
 
     return tfshim
-
-
-def _convert(x: Any, dtype: Any = None) -> Any:
-    """Keras ops.convert_to_tensor (TF backend): tf.convert_to_tensor(x, dtype), except that values become bool
-    or integer tensors by a cast (TF's conversion would reject floats), and tensors are cast to `dtype`."""
-    tf = _tf()
-    dtype = None if dtype is None else tf.as_dtype(dtype)
-    if isinstance(x, (tf.Tensor, tf.Variable)):
-        t = tf.convert_to_tensor(x)
-        return t if dtype is None or t.dtype == dtype else tf.cast(t, dtype)
-    if dtype is not None and (dtype == tf.bool or dtype.is_integer):
-        return tf.cast(tf.convert_to_tensor(x), dtype)
-    return tf.convert_to_tensor(x, dtype=dtype)
 
 
 def squeeze_or_expand_to_same_rank(x1: Any, x2: Any, expand_rank_1: bool = True) -> tuple:
@@ -108,8 +96,6 @@ class Loss:
         y_pred_t = _tree.map_structure(lambda x: _convert(x, self._dtype), y_pred)
         logits = get_keras_logits(y_pred)
         if logits is not None:
-            from tfshim.keras._backend import set_keras_logits
-
             set_keras_logits(y_pred_t, logits)
         y_true = _tree.map_structure(lambda x: _convert(x, self._dtype), y_true)
         losses = self.call(y_true, y_pred_t)
@@ -139,8 +125,6 @@ class LossFunctionWrapper(Loss):
             logits = get_keras_logits(p)
             t, p2 = squeeze_or_expand_to_same_rank(t, p)
             if logits is not None and p2 is not p:
-                from tfshim.keras._backend import set_keras_logits
-
                 set_keras_logits(p2, logits)
             return t, p2
 
@@ -161,19 +145,8 @@ def _pair(y_true: Any, y_pred: Any) -> tuple:
     return squeeze_or_expand_to_same_rank(y_true, y_pred)
 
 
-def _mean(x: Any, axis: Any = None) -> Any:
-    """Keras' ops.mean: computed in result_type(dtype, float32) (float16 in float32, then cast back); integer
-    and bool means are float32 (`mse` of int32 tensors is a float32 0.5, not an int32 0)."""
-    tf = _tf()
-    x = tf.convert_to_tensor(x)
-    compute = tf.float64 if x.dtype == tf.float64 else tf.float32
-    result = compute if (x.dtype.is_integer or x.dtype.is_bool) else x.dtype
-    return tf.cast(tf.reduce_mean(tf.cast(x, compute), axis=axis), result)
-
-
-def _abs(x: Any) -> Any:
-    """Keras' ops.abs: unsigned integers are returned as they are (TF's Abs has no unsigned kernel)."""
-    return x if x.dtype.is_unsigned else _tf().abs(x)
+_mean = _ops.mean
+_abs = _ops.abs
 
 
 def mean_squared_error(y_true: Any, y_pred: Any) -> Any:
@@ -230,8 +203,6 @@ def binary_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False, lab
     logits = get_keras_logits(y_pred)
     y_pred_t = _convert(y_pred)
     if logits is not None:
-        from tfshim.keras._backend import set_keras_logits
-
         set_keras_logits(y_pred_t, logits)
     y_true = tf.cast(y_true, y_pred_t.dtype)
     if label_smoothing:
@@ -273,8 +244,6 @@ def categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False
     logits = get_keras_logits(y_pred)
     y_pred_t = _convert(y_pred)
     if logits is not None:
-        from tfshim.keras._backend import set_keras_logits
-
         set_keras_logits(y_pred_t, logits)
     y_true = tf.cast(y_true, y_pred_t.dtype)
     if label_smoothing:
@@ -324,10 +293,188 @@ def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool 
     return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=target, logits=output)
 
 
+def _keras_cond_error(e: Exception, fn_names: tuple) -> Exception:
+    """Keras wraps an error raised inside `ops.cond` as an error of its Cond operation's call."""
+    message = e.message if hasattr(e, "message") else (e.args[0] if e.args else "")
+    args = ("'tf.Tensor(shape=(), dtype=bool)'",) + tuple(f"'<function {n}>'" for n in fn_names)
+    return type(e)("Exception encountered when calling Cond.call().\n\n\x1b[1m" + str(message) + "\x1b[0m\n\n"
+                   "Arguments received by Cond.call():\n  \u2022 args=(" + ", ".join(args) + ")\n"
+                   "  \u2022 kwargs=<class 'inspect._empty'>")
+
+
+def convert_binary_labels_to_hinge(y_true: Any) -> Any:
+    """Keras: labels that are all 0 or 1 become -1 or 1 (`2 * y_true - 1`); others are left as they are."""
+    tf = _tf()
+    is_binary = tf.reduce_all(tf.logical_or(_ops.equal(y_true, 0), _ops.equal(y_true, 1)))
+    if not bool(is_binary):
+        return y_true
+    try:
+        return 2.0 * y_true - 1.0
+    except TypeError as e:
+        raise _keras_cond_error(e, ("convert_binary_labels_to_hinge.<locals>._convert_binary_labels",
+                                    "convert_binary_labels_to_hinge.<locals>._return_labels_unconverted")) from None
+
+
+def hinge(y_true: Any, y_pred: Any) -> Any:
+    """Keras: mean(maximum(1 - y_true * y_pred, 0), axis=-1), with 0/1 labels taken as -1/1."""
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = convert_binary_labels_to_hinge(_ops.cast(y_true, y_pred.dtype))
+    return _mean(_ops.maximum(1.0 - y_true * y_pred, 0.0), axis=-1)
+
+
+def squared_hinge(y_true: Any, y_pred: Any) -> Any:
+    """Keras: mean(square(maximum(1 - y_true * y_pred, 0)), axis=-1), with 0/1 labels taken as -1/1."""
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = convert_binary_labels_to_hinge(_ops.cast(y_true, y_pred.dtype))
+    return _mean(_ops.square(_ops.maximum(1.0 - y_true * y_pred, 0.0)), axis=-1)
+
+
+def categorical_hinge(y_true: Any, y_pred: Any) -> Any:
+    """Keras: maximum(max((1 - y_true) * y_pred) - sum(y_true * y_pred) + 1, 0) over the last axis."""
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = _ops.cast(y_true, y_pred.dtype)
+    pos = _ops.sum(y_true * y_pred, axis=-1)
+    neg = _ops.max((1.0 - y_true) * y_pred, axis=-1)
+    return _ops.maximum(neg - pos + 1.0, _ops.cast(0.0, y_pred.dtype))
+
+
+def mean_absolute_percentage_error(y_true: Any, y_pred: Any) -> Any:
+    """Keras: 100 * mean(|(y_true - y_pred) / maximum(|y_true|, epsilon)|, axis=-1)."""
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = _ops.convert_to_tensor(y_true, y_pred.dtype)
+    eps = _ops.convert_to_tensor(epsilon(), y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    diff = _abs((y_true - y_pred) / _ops.maximum(_abs(y_true), eps))
+    return 100.0 * _mean(diff, axis=-1)
+
+
+def mean_squared_logarithmic_error(y_true: Any, y_pred: Any) -> Any:
+    """Keras: mean(square(log(maximum(y_pred, eps) + 1) - log(maximum(y_true, eps) + 1)), axis=-1)."""
+    eps = _ops.convert_to_tensor(epsilon())
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = _ops.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    first_log = _ops.log(_ops.maximum(y_pred, eps) + 1.0)
+    second_log = _ops.log(_ops.maximum(y_true, eps) + 1.0)
+    return _mean(_ops.square(first_log - second_log), axis=-1)
+
+
+def cosine(y_true: Any, y_pred: Any, axis: int = -1) -> Any:
+    """Keras: sum(l2_normalize(y_true) * l2_normalize(y_pred), axis) (the metric `cosine_similarity`)."""
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = _ops.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    y_pred = _ops.normalize(y_pred, axis=axis)
+    y_true = _ops.normalize(y_true, axis=axis)
+    return _ops.sum(y_true * y_pred, axis=axis)
+
+
+def cosine_similarity(y_true: Any, y_pred: Any, axis: int = -1) -> Any:
+    """Keras: -sum(l2_normalize(y_true) * l2_normalize(y_pred), axis)."""
+    return -cosine(y_true, y_pred, axis=axis)
+
+
+def log_cosh(y_true: Any, y_pred: Any) -> Any:
+    """Keras: mean(x + softplus(-2 x) - log(2), axis=-1) for x = y_pred - y_true."""
+    tf = _tf()
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = _ops.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    log2 = _ops.convert_to_tensor(_ops.log(2.0), y_pred.dtype)
+    x = y_pred - y_true
+    return _mean(x + tf.math.softplus(x * -2.0) - log2, axis=-1)
+
+
+def kl_divergence(y_true: Any, y_pred: Any) -> Any:
+    """Keras: sum(y_true * log(y_true / y_pred), axis=-1), both clipped to [epsilon, 1]."""
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = _ops.convert_to_tensor(y_true, y_pred.dtype)
+    y_true = _ops.clip(y_true, epsilon(), 1)
+    y_pred = _ops.clip(y_pred, epsilon(), 1)
+    return _ops.sum(y_true * _ops.log(y_true / y_pred), axis=-1)
+
+
+def poisson(y_true: Any, y_pred: Any) -> Any:
+    """Keras: mean(y_pred - y_true * log(y_pred + epsilon), axis=-1)."""
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = _ops.convert_to_tensor(y_true, y_pred.dtype)
+    eps = _ops.convert_to_tensor(epsilon(), y_pred.dtype)
+    return _mean(y_pred - y_true * _ops.log(y_pred + eps), axis=-1)
+
+
+def binary_focal_crossentropy(y_true: Any, y_pred: Any, apply_class_balancing: bool = False, alpha: float = 0.25,
+                              gamma: float = 2.0, from_logits: bool = False, label_smoothing: float = 0.0,
+                              axis: int = -1) -> Any:
+    """Keras: (1 - p_t)^gamma * binary cross-entropy, optionally weighted by alpha, averaged over `axis`."""
+    tf = _tf()
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = _ops.cast(y_true, y_pred.dtype)
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    if from_logits:
+        logits, y_pred = y_pred, tf.nn.sigmoid(y_pred)
+        set_keras_logits(y_pred, logits)  # Keras' ops.sigmoid: the cross-entropy below then uses the logits
+    bce = _backend_binary_crossentropy(y_true, y_pred, from_logits=False)
+    p_t = y_true * y_pred + (1 - y_true) * (1 - y_pred)
+    focal_bce = _ops.power(1.0 - p_t, gamma) * bce
+    if apply_class_balancing:
+        focal_bce = (y_true * alpha + (1 - y_true) * (1 - alpha)) * focal_bce
+    return _mean(focal_bce, axis=axis)
+
+
+def categorical_focal_crossentropy(y_true: Any, y_pred: Any, alpha: float = 0.25, gamma: float = 2.0,
+                                   from_logits: bool = False, label_smoothing: float = 0.0, axis: int = -1) -> Any:
+    """Keras: sum(alpha * (1 - p)^gamma * -y_true * log(p), axis) for clipped, renormalised p."""
+    tf = _tf()
+    if isinstance(axis, bool):
+        raise ValueError(f"`axis` must be of type `int`. Received: axis={axis} of type {type(axis)}")
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = _ops.cast(y_true, y_pred.dtype)
+    if y_pred.shape[-1] == 1:
+        warnings.warn("In loss categorical_focal_crossentropy, expected y_pred.shape to be (batch_size, num_classes) "
+                      f"with num_classes > 1. Received: y_pred.shape={y_pred.shape}. Consider using "
+                      "'binary_crossentropy' if you only have 2 classes.", SyntaxWarning, stacklevel=2)
+    if label_smoothing:
+        num_classes = _ops.cast(tf.shape(y_true)[-1], y_pred.dtype)
+        y_true = y_true * (1.0 - label_smoothing) + label_smoothing / num_classes
+    if from_logits:
+        y_pred = tf.nn.softmax(y_pred, axis=axis)
+    output = y_pred / _ops.sum(y_pred, axis=axis, keepdims=True)
+    output = _ops.clip(output, epsilon(), 1.0 - epsilon())
+    cce = -y_true * _ops.log(output)
+    weighting_factor = _ops.multiply(_ops.power(1.0 - output, gamma), alpha)
+    return _ops.sum(_ops.multiply(weighting_factor, cce), axis=axis)
+
+
+def dice(y_true: Any, y_pred: Any, axis: Any = None) -> Any:
+    """Keras: 1 - 2 sum(y_true * y_pred) / (sum(y_true) + sum(y_pred) + epsilon), over `axis`."""
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = _ops.cast(y_true, y_pred.dtype)
+    intersection = _ops.sum(y_true * y_pred, axis=axis)
+    return 1 - _ops.divide(2.0 * intersection,
+                           _ops.sum(y_true, axis=axis) + _ops.sum(y_pred, axis=axis) + epsilon())
+
+
+def tversky(y_true: Any, y_pred: Any, alpha: float = 0.5, beta: float = 0.5, axis: Any = None) -> Any:
+    """Keras: 1 - TP / (TP + alpha FP + beta FN + epsilon), over `axis`."""
+    y_pred = _ops.convert_to_tensor(y_pred)
+    y_true = _ops.cast(y_true, y_pred.dtype)
+    intersection = _ops.sum(y_true * y_pred, axis=axis)
+    fp = _ops.sum((1 - y_pred) * y_true, axis=axis)
+    fn = _ops.sum(y_pred * (1 - y_true), axis=axis)
+    return 1 - _ops.divide(intersection, intersection + fp * alpha + fn * beta + epsilon())
+
+
 mse = MSE = _mean_squared_error = mean_squared_error
 mae = MAE = _mean_absolute_error = mean_absolute_error
+mape = MAPE = _mean_absolute_percentage_error = mean_absolute_percentage_error
+msle = MSLE = _mean_squared_logarithmic_error = mean_squared_logarithmic_error
+kld = KLD = kullback_leibler_divergence = _kl_divergence = kl_divergence
+logcosh = _log_cosh = log_cosh
 # Keras 3's tf.keras.losses has `mse`/`mae` but no `mean_squared_error`/`mean_absolute_error`.
-del mean_squared_error, mean_absolute_error
+# Likewise the other long names below exist only under their legacy short names.
+del mean_squared_error, mean_absolute_error, mean_absolute_percentage_error, mean_squared_logarithmic_error
+del kl_divergence, log_cosh
 
 
 # ---- classes -------------------------------------------------------------------------------
@@ -400,6 +547,93 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         return {**Loss.get_config(self), "from_logits": self.from_logits, "ignore_class": self.ignore_class}
 
 
+def _simple_loss(cls_name: str, fn: Any, default_name: str) -> type:
+    """A Keras loss class wrapping `fn` with no options of its own (its config is Loss'es)."""
+
+    def __init__(self: Any, reduction: Any = "sum_over_batch_size", name: str = default_name,
+                 dtype: Any = None) -> None:
+        LossFunctionWrapper.__init__(self, fn, name=name, reduction=reduction, dtype=dtype)
+
+    def get_config(self: Any) -> dict:
+        return Loss.get_config(self)
+
+    return type(cls_name, (LossFunctionWrapper,), {
+        "__init__": __init__, "get_config": get_config, "__module__": __name__, "__qualname__": cls_name,
+        "__doc__": f"Keras: keras.losses.{cls_name}, the Loss of `{default_name}`."})
+
+
+MeanAbsolutePercentageError = _simple_loss("MeanAbsolutePercentageError", _mean_absolute_percentage_error,
+                                           "mean_absolute_percentage_error")
+MeanSquaredLogarithmicError = _simple_loss("MeanSquaredLogarithmicError", _mean_squared_logarithmic_error,
+                                           "mean_squared_logarithmic_error")
+LogCosh = _simple_loss("LogCosh", _log_cosh, "log_cosh")
+Hinge = _simple_loss("Hinge", hinge, "hinge")
+SquaredHinge = _simple_loss("SquaredHinge", squared_hinge, "squared_hinge")
+CategoricalHinge = _simple_loss("CategoricalHinge", categorical_hinge, "categorical_hinge")
+KLDivergence = _simple_loss("KLDivergence", _kl_divergence, "kl_divergence")
+Poisson = _simple_loss("Poisson", poisson, "poisson")
+
+
+class CosineSimilarity(LossFunctionWrapper):
+    def __init__(self, axis: int = -1, reduction: Any = "sum_over_batch_size", name: str = "cosine_similarity",
+                 dtype: Any = None) -> None:
+        super().__init__(cosine_similarity, name=name, reduction=reduction, dtype=dtype, axis=axis)
+
+    def get_config(self) -> dict:
+        return Loss.get_config(self)
+
+
+class _OptionsLoss(LossFunctionWrapper):
+    """A loss whose options are attributes listed, in Keras' order, in its get_config."""
+
+    _options: tuple = ()
+
+    def __init__(self, fn: Any, name: str, reduction: Any, dtype: Any, **options: Any) -> None:
+        super().__init__(fn, name=name, reduction=reduction, dtype=dtype, **options)
+        for key, value in options.items():
+            setattr(self, key, value)
+
+    def get_config(self) -> dict:
+        return {**Loss.get_config(self), **{key: getattr(self, key) for key in self._options}}
+
+
+class BinaryFocalCrossentropy(_OptionsLoss):
+    _options = ("from_logits", "label_smoothing", "axis", "apply_class_balancing", "alpha", "gamma")
+
+    def __init__(self, apply_class_balancing: bool = False, alpha: float = 0.25, gamma: float = 2.0,
+                 from_logits: bool = False, label_smoothing: float = 0.0, axis: int = -1,
+                 reduction: Any = "sum_over_batch_size", name: str = "binary_focal_crossentropy",
+                 dtype: Any = None) -> None:
+        super().__init__(binary_focal_crossentropy, name, reduction, dtype, apply_class_balancing=apply_class_balancing,
+                         alpha=alpha, gamma=gamma, from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+
+
+class CategoricalFocalCrossentropy(_OptionsLoss):
+    _options = ("from_logits", "label_smoothing", "axis", "alpha", "gamma")
+
+    def __init__(self, alpha: float = 0.25, gamma: float = 2.0, from_logits: bool = False,
+                 label_smoothing: float = 0.0, axis: int = -1, reduction: Any = "sum_over_batch_size",
+                 name: str = "categorical_focal_crossentropy", dtype: Any = None) -> None:
+        super().__init__(categorical_focal_crossentropy, name, reduction, dtype, alpha=alpha, gamma=gamma,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+
+
+class Dice(_OptionsLoss):
+    _options = ("axis",)
+
+    def __init__(self, reduction: Any = "sum_over_batch_size", name: str = "dice", axis: Any = None,
+                 dtype: Any = None) -> None:
+        super().__init__(dice, name, reduction, dtype, axis=axis)
+
+
+class Tversky(_OptionsLoss):
+    _options = ("alpha", "beta", "axis")
+
+    def __init__(self, alpha: float = 0.5, beta: float = 0.5, reduction: Any = "sum_over_batch_size",
+                 name: str = "tversky", axis: Any = None, dtype: Any = None) -> None:
+        super().__init__(tversky, name, reduction, dtype, alpha=alpha, beta=beta, axis=axis)
+
+
 _ALL = {
     "mean_squared_error": _mean_squared_error, "mse": _mean_squared_error,
     "mean_absolute_error": _mean_absolute_error, "mae": _mean_absolute_error, "huber": huber,
@@ -410,6 +644,22 @@ _ALL = {
     "Huber": Huber,
     "BinaryCrossentropy": BinaryCrossentropy, "CategoricalCrossentropy": CategoricalCrossentropy,
     "SparseCategoricalCrossentropy": SparseCategoricalCrossentropy,
+    "bce": binary_crossentropy, "BCE": binary_crossentropy,
+    "kl_divergence": _kl_divergence, "kld": _kl_divergence, "KLD": _kl_divergence, "poisson": poisson,
+    "binary_focal_crossentropy": binary_focal_crossentropy,
+    "categorical_focal_crossentropy": categorical_focal_crossentropy,
+    "mean_absolute_percentage_error": _mean_absolute_percentage_error, "mape": _mean_absolute_percentage_error,
+    "MAPE": _mean_absolute_percentage_error,
+    "mean_squared_logarithmic_error": _mean_squared_logarithmic_error, "msle": _mean_squared_logarithmic_error,
+    "MSLE": _mean_squared_logarithmic_error,
+    "cosine_similarity": cosine_similarity, "log_cosh": _log_cosh, "hinge": hinge, "squared_hinge": squared_hinge,
+    "categorical_hinge": categorical_hinge, "dice": dice, "tversky": tversky,
+    "KLDivergence": KLDivergence, "Poisson": Poisson, "BinaryFocalCrossentropy": BinaryFocalCrossentropy,
+    "CategoricalFocalCrossentropy": CategoricalFocalCrossentropy,
+    "MeanAbsolutePercentageError": MeanAbsolutePercentageError,
+    "MeanSquaredLogarithmicError": MeanSquaredLogarithmicError, "CosineSimilarity": CosineSimilarity,
+    "LogCosh": LogCosh, "Hinge": Hinge, "SquaredHinge": SquaredHinge, "CategoricalHinge": CategoricalHinge,
+    "Dice": Dice, "Tversky": Tversky,
 }
 
 

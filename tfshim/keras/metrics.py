@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfshim.keras import initializers
+from tfshim.keras import _ops, initializers
 from tfshim.keras import losses as _losses
 from tfshim.keras._backend import Variable, auto_name, floatx, name_scope, to_snake_case
+from tfshim.keras._ops import convert_to_tensor as _convert
 
 
 def _tf() -> Any:
@@ -76,10 +77,6 @@ class Metric:
         return f"<{self.__class__.__name__} name={self.name}>"
 
     __str__ = __repr__
-
-
-def _convert(x: Any, dtype: Any = None) -> Any:
-    return _losses._convert(x, dtype)
 
 
 def reduce_to_samplewise_values(values: Any, sample_weight: Any, reduce_fn: Any, dtype: Any) -> tuple:
@@ -281,20 +278,89 @@ class SparseCategoricalCrossentropy(MeanMetricWrapper):
         self._direction = "down"
 
 
+def _wrapper_metric(cls_name: str, fn: Any, default_name: str, direction: str | None) -> type:
+    """A Keras MeanMetricWrapper class of `fn` with no options (config: name and dtype)."""
+
+    def __init__(self: Any, name: str = default_name, dtype: Any = None) -> None:
+        MeanMetricWrapper.__init__(self, fn, name=name, dtype=dtype)
+        if direction is not None:
+            self._direction = direction
+
+    def get_config(self: Any) -> dict:
+        return {"name": self.name, "dtype": self.dtype}
+
+    return type(cls_name, (MeanMetricWrapper,), {
+        "__init__": __init__, "get_config": get_config, "__module__": __name__, "__qualname__": cls_name,
+        "__doc__": f"Keras: keras.metrics.{cls_name}, the mean of `{fn.__name__}` over samples."})
+
+
+MeanAbsolutePercentageError = _wrapper_metric("MeanAbsolutePercentageError", _losses.mape,
+                                              "mean_absolute_percentage_error", "down")
+MeanSquaredLogarithmicError = _wrapper_metric("MeanSquaredLogarithmicError", _losses.msle,
+                                              "mean_squared_logarithmic_error", "down")
+LogCoshError = _wrapper_metric("LogCoshError", _losses.logcosh, "logcosh", "down")
+Hinge = _wrapper_metric("Hinge", _losses.hinge, "hinge", "down")
+SquaredHinge = _wrapper_metric("SquaredHinge", _losses.squared_hinge, "squared_hinge", "down")
+CategoricalHinge = _wrapper_metric("CategoricalHinge", _losses.categorical_hinge, "categorical_hinge", "down")
+KLDivergence = _wrapper_metric("KLDivergence", _losses.kld, "kl_divergence", None)
+Poisson = _wrapper_metric("Poisson", _losses.poisson, "poisson", None)
+
+
+class CosineSimilarity(MeanMetricWrapper):
+    def __init__(self, name: str = "cosine_similarity", dtype: Any = None, axis: int = -1) -> None:
+        super().__init__(_losses.cosine, name, dtype=dtype, axis=axis)
+        self._direction = "up"
+
+    def get_config(self) -> dict:
+        return {"name": self.name, "dtype": self.dtype}
+
+
+class RootMeanSquaredError(Mean):
+    """Keras: sqrt of the (weighted) mean of squared errors."""
+
+    def __init__(self, name: str = "root_mean_squared_error", dtype: Any = None) -> None:
+        super().__init__(name, dtype=dtype)
+        self._direction = "down"
+
+    def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
+        y_true = _convert(y_true, self._dtype)
+        y_pred = _convert(y_pred, self._dtype)
+        y_true, y_pred = _losses.squeeze_or_expand_to_same_rank(y_true, y_pred)
+        return super().update_state(_ops.square(y_pred - y_true), sample_weight=sample_weight)
+
+    def result(self) -> Any:
+        return _tf().sqrt(super().result())
+
+
 mse = MSE = _losses.mse
 mae = MAE = _losses.mae
+mape = MAPE = _losses.mape
+msle = MSLE = _losses.msle
+kld = KLD = kullback_leibler_divergence = _losses.kld
+logcosh = _losses.logcosh
 binary_crossentropy = _losses.binary_crossentropy
 categorical_crossentropy = _losses.categorical_crossentropy
 sparse_categorical_crossentropy = _losses.sparse_categorical_crossentropy
+binary_focal_crossentropy = _losses.binary_focal_crossentropy
+categorical_focal_crossentropy = _losses.categorical_focal_crossentropy
 huber = _losses.huber
+hinge = _losses.hinge
+squared_hinge = _losses.squared_hinge
+categorical_hinge = _losses.categorical_hinge
+poisson = _losses.poisson
 
 
 _ALL = {cls.__name__: cls for cls in (Mean, Sum, MeanMetricWrapper, Accuracy, BinaryAccuracy, CategoricalAccuracy,
                                       SparseCategoricalAccuracy, MeanSquaredError, MeanAbsoluteError,
-                                      BinaryCrossentropy, CategoricalCrossentropy, SparseCategoricalCrossentropy)}
+                                      BinaryCrossentropy, CategoricalCrossentropy, SparseCategoricalCrossentropy,
+                                      MeanAbsolutePercentageError, MeanSquaredLogarithmicError, LogCoshError, Hinge,
+                                      SquaredHinge, CategoricalHinge, KLDivergence, Poisson, CosineSimilarity,
+                                      RootMeanSquaredError)}
 _ALL.update({to_snake_case(name): cls for name, cls in list(_ALL.items())})
 _ALL.update({"bce": BinaryCrossentropy, "BCE": BinaryCrossentropy, "mse": MeanSquaredError, "MSE": MeanSquaredError,
-             "mae": MeanAbsoluteError, "MAE": MeanAbsoluteError})
+             "mae": MeanAbsoluteError, "MAE": MeanAbsoluteError, "mape": MeanAbsolutePercentageError,
+             "MAPE": MeanAbsolutePercentageError, "msle": MeanSquaredLogarithmicError,
+             "MSLE": MeanSquaredLogarithmicError})
 
 
 def get(identifier: Any) -> Any:
