@@ -1651,15 +1651,53 @@ def _gather_nd_grad(op: Any, grad: Tensor) -> list:
 
 
 @tf_export("gather_nd", "manip.gather_nd")
-def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: Any = None) -> Tensor:
-    """TF: tf.gather_nd (GatherNd); batch_dims 0 only."""
+def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: Any = None, bad_indices_policy: str = "") -> Tensor:
+    """TF: tf.gather_nd (GatherNd); batch_dims > 0 as TF's batch_gather_nd, in the same ops (so its gradient too).
+    tfshim does not implement `bad_indices_policy` other than the default."""
+    if isinstance(batch_dims, (Tensor, np.ndarray, np.generic)):  # TF: tensor_util.constant_value
+        batch_dims = np.asarray(batch_dims._value if isinstance(batch_dims, Tensor) else batch_dims).item()
+    batch_dims = int(batch_dims)
     if batch_dims:
-        raise NotImplementedError("tfshim: tf.gather_nd with batch_dims > 0")
+        return _batch_gather_nd(params, indices, batch_dims, bad_indices_policy)
     p = convert_to_tensor(params)
     i = convert_to_tensor(indices)
     check_attr("GatherNd", i, "Tindices", suffix=error_suffix((indices,)))
+    if not (isinstance(bad_indices_policy, str) and bad_indices_policy in ("", "DEFAULT")):
+        raise NotImplementedError("tf.gather_nd(bad_indices_policy=...) is not implemented by tfshim")
     return run_op(GatherNd, (params, indices), p, i)
 
+
+def _batch_gather_nd(params: Any, indices: Any, batch_dims: int, bad_indices_policy: Any) -> Tensor:
+    """TF: array_ops.batch_gather_nd: the batch coordinates are prepended to each index vector, then one GatherNd
+    over the flattened batch."""
+    indices = convert_to_tensor(indices)
+    params = convert_to_tensor(params)
+    if batch_dims < 0:
+        raise ValueError("tf.gather_nd does not allow negative batch_dims.")
+    if batch_dims >= indices._value.ndim:
+        raise ValueError(f"Argument `batch_dims` = {batch_dims} must be less than rank(`indices`) = "
+                         f"{indices._value.ndim}")
+    if batch_dims >= params._value.ndim:
+        raise ValueError(f"Argument `batch_dims` = {batch_dims} must be less than rank(`params`) = "
+                         f"{params._value.ndim}")
+    from tfshim.ops import math_ops
+
+    params_shape, indices_shape = shape(params), shape(indices)
+    batch_shape = params_shape[:batch_dims]
+    batch_size = math_ops.reduce_prod(batch_shape, [0])
+    index_internal_ndims = indices._value.ndim - batch_dims - 1
+    indices_internal_shape = indices_shape[batch_dims:-1]
+    dim_ranges = [math_ops.cast(range(0, math_ops.cast(x, dtypes.int32), 1), indices.dtype)
+                  for x in unstack(batch_shape, axis=0)]
+    flat_list = [reshape(x, shape=(-1,)) for x in meshgrid(*dim_ranges, indexing="ij")]
+    index_grid = transpose(stack(flat_list, axis=0))
+    index_grid_shape = shape(index_grid)
+    index_grid = reshape(index_grid, concat([index_grid_shape[:1], ones(index_internal_ndims, dtype=dtypes.int32),
+                                             index_grid_shape[1:]], axis=0))
+    index_grid = tile(index_grid, multiples=concat(((1,), indices_internal_shape, (1,)), axis=0))
+    flat_indices = reshape(indices, shape=concat(([batch_size], indices_shape[batch_dims:]), axis=0))
+    out = gather_nd(params, concat((index_grid, flat_indices), axis=-1), bad_indices_policy=bad_indices_policy)
+    return reshape(out, shape=concat((batch_shape, shape(out)[1:]), axis=0))
 
 def _scatter_check(kernel: str, indices: np.ndarray, updates: np.ndarray, shape: tuple, word: str) -> np.ndarray:
     k = indices.shape[-1] if indices.ndim else 1
