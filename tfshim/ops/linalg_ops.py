@@ -930,17 +930,72 @@ def cholesky(input: Any, name: Any = None) -> Tensor:  # noqa: A002
 # ===== diagonals, band part, trace =================================================================
 
 
-def _matrix_diag_kernel(d: np.ndarray, num_rows: int = -1, num_cols: int = -1, padding_value: Any = 0) -> Any:
+def _diag_error(message: str, k: tuple) -> KernelError:
+    """TF's diagonal kernels end an error with ` name: <op name>` when `k` is a scalar (or empty), and with
+    nothing after `[Op:...]` when `k` is a vector of two or more (measured on TF 2.21)."""
+    return KernelError(errors.InvalidArgumentError, message, suffix=_diag_suffix(k))
+
+
+def _diag_suffix(k: tuple) -> str:
+    return f" name: {k[2]}" if k[3] and k[2] is not None else ""
+
+
+def _diag_band(rows: int, cols: int, k: tuple, align: str, num_diags: int, max_len: int) -> list:
+    """For each diagonal d from k[1] down to k[0]: (diagonal row in the band, index in it, matrix rows, matrix
+    cols) of its elements; alignments as TF's MatrixDiagV3 (`offset` pads a short diagonal on the left)."""
+    out = []
+    for i, d in enumerate(range(k[1], k[0] - 1, -1)):
+        length = min(cols - max(d, 0), rows + min(d, 0))
+        if length <= 0:
+            continue
+        right = (align in ("RIGHT_LEFT", "RIGHT_RIGHT") and d >= 0) or (align in ("LEFT_RIGHT", "RIGHT_RIGHT")
+                                                                        and d <= 0)
+        offset = max_len - length if right else 0
+        m = np.arange(length) + max(-d, 0)
+        out.append((i, np.arange(length) + offset, m, m + d))
+    return out
+
+
+def _check_band(rows: int, cols: int, k: tuple, lower_dot: bool = False) -> None:
+    """TF's bounds of the diagonal indices, -rows < index < cols (or 0); only MatrixDiagPart's lower-index text has
+    a full stop."""
+    for which, index in (("lower", k[0]), ("upper", k[1])):
+        if not (-rows < index < cols or index == 0):
+            dot = "." if which == "lower" and lower_dot else ""
+            raise _diag_error(f"{which}_diag_index is out of bound: {index}{dot} It must be between {-rows} and "
+                              f"{cols}", k)
+
+
+def _matrix_diag_kernel(d: np.ndarray, num_rows: int = -1, num_cols: int = -1, padding_value: Any = 0,
+                        k: tuple = (0, 0, "diag", True), align: str = "RIGHT_LEFT") -> Any:
     if d.ndim < 1:
         raise KernelError(errors.InvalidArgumentError, f"diagonal must be at least 1-dim, received shape: "
-            f"{_dims(d.shape)}", suffix=" name: diag")
-    n = d.shape[-1]
-    rows = n if num_rows == -1 else num_rows
-    cols = n if num_cols == -1 else num_cols
-    out = np.full(d.shape[:-1] + (rows, cols), padding_value, dtype=d.dtype)
-    k = min(rows, cols, n)
-    i = np.arange(k)
-    out[..., i, i] = d[..., :k]
+            f"{_dims(d.shape)}", suffix=_diag_suffix(k))
+    num_diags = k[1] - k[0] + 1
+    if num_diags > 1 and (d.ndim < 2 or d.shape[-2] != num_diags):
+        raise _diag_error("The number of diagonals provided in the input does not match the lower_diag_index and "
+                          "upper_diag_index range.", k)
+    max_len = d.shape[-1]
+    min_rows, min_cols = max_len - min(k[1], 0), max_len + max(k[0], 0)
+    rows, cols = num_rows, num_cols
+    if rows == -1 and cols == -1:
+        rows = cols = max(min_rows, min_cols)
+    elif rows == -1:
+        rows = min_rows
+    elif cols == -1:
+        cols = min_cols
+    if rows < min_rows:
+        raise _diag_error("The number of rows is too small.", k)
+    if cols < min_cols:
+        raise _diag_error("The number of columns is too small.", k)
+    if rows != min_rows and cols != min_cols:
+        raise _diag_error("The number of rows or columns is not consistent with the specified d_lower, d_upper, "
+                          "and diagonal.", k)
+    batch = d.shape[:-1] if num_diags == 1 else d.shape[:-2]
+    band = d.reshape(batch + (num_diags, max_len))
+    out = np.full(batch + (rows, cols), padding_value, dtype=d.dtype)
+    for i, idx, m, n in _diag_band(rows, cols, k, align, num_diags, max_len):
+        out[..., m, n] = band[..., i, idx]
     return out
 
 
@@ -949,15 +1004,23 @@ MatrixDiagV3 = defop("MatrixDiagV3", _matrix_diag_kernel)
 
 @MatrixDiagV3.gradient
 def _matrix_diag_grad(op: Any, grad: Tensor) -> Tensor:
-    """Returns matrix_diag_part(grad)."""
-    return MatrixDiagPartV3(grad)
+    """Returns matrix_diag_part(grad) over the same diagonals (TF: _MatrixDiagV3Grad)."""
+    return MatrixDiagPartV3(grad, k=op.get_attr("k"), align=op.get_attr("align"))
 
 
-def _matrix_diag_part_kernel(x: np.ndarray, padding_value: Any = 0) -> Any:
+def _matrix_diag_part_kernel(x: np.ndarray, padding_value: Any = 0, k: tuple = (0, 0, "diag_part", True),
+                             align: str = "RIGHT_LEFT") -> Any:
     if x.ndim < 2:
         raise KernelError(errors.InvalidArgumentError, f"input must be at least 2-dim, received shape: "
-            f"{_dims(x.shape)}", suffix=" name: diag_part")
-    return np.diagonal(x, axis1=-2, axis2=-1).copy()
+            f"{_dims(x.shape)}", suffix=_diag_suffix(k))
+    rows, cols = x.shape[-2:]
+    _check_band(rows, cols, k, lower_dot=True)
+    num_diags = k[1] - k[0] + 1
+    max_len = min(rows + min(k[1], 0), cols - max(k[0], 0))
+    out = np.full(x.shape[:-2] + (num_diags, max(max_len, 0)), padding_value, dtype=x.dtype)
+    for i, idx, m, n in _diag_band(rows, cols, k, align, num_diags, max_len):
+        out[..., i, idx] = x[..., m, n]
+    return out[..., 0, :] if num_diags == 1 else out
 
 
 MatrixDiagPartV3 = defop("MatrixDiagPartV3", _matrix_diag_part_kernel)
@@ -965,19 +1028,20 @@ MatrixDiagPartV3 = defop("MatrixDiagPartV3", _matrix_diag_part_kernel)
 
 @MatrixDiagPartV3.gradient
 def _matrix_diag_part_grad(op: Any, grad: Tensor) -> Tensor:
-    """Returns matrix_diag(grad, num_rows, num_cols) of the input's matrix shape."""
+    """Returns matrix_diag(grad, num_rows, num_cols) of the input's matrix shape, over the same diagonals."""
     rows, cols = op.inputs[0]._value.shape[-2:]
-    return MatrixDiagV3(grad, num_rows=rows, num_cols=cols)
+    return MatrixDiagV3(grad, num_rows=rows, num_cols=cols, k=op.get_attr("k"), align=op.get_attr("align"))
 
 
-def _matrix_set_diag_kernel(x: np.ndarray, d: np.ndarray) -> Any:
-    if x.ndim < 2:
-        raise KernelError(errors.InvalidArgumentError, f"input must be at least 2-dim, received shape: "
-            f"{_dims(x.shape)}")
+def _matrix_set_diag_kernel(x: np.ndarray, d: np.ndarray, k: tuple = (0, 0, "set_diag", True),
+                            align: str = "RIGHT_LEFT") -> Any:
+    rows, cols = x.shape[-2:]
+    num_diags = k[1] - k[0] + 1
+    max_len = min(rows + min(k[1], 0), cols - max(k[0], 0))
+    band = d.reshape(d.shape[:-1] + (1, d.shape[-1])) if num_diags == 1 else d
     out = x.copy()
-    k = min(x.shape[-2:])
-    i = np.arange(k)
-    out[..., i, i] = d
+    for i, idx, m, n in _diag_band(rows, cols, k, align, num_diags, max_len):
+        out[..., m, n] = band[..., i, idx]
     return out
 
 
@@ -986,43 +1050,88 @@ MatrixSetDiagV3 = defop("MatrixSetDiagV3", _matrix_set_diag_kernel)
 
 @MatrixSetDiagV3.gradient
 def _matrix_set_diag_grad(op: Any, grad: Tensor) -> tuple:
-    """Returns (set_diag(grad, 0), diag_part(grad))."""
-    x = op.inputs[0]._value
-    zeros = _wrap_as(np.zeros(x.shape[:-2] + (min(x.shape[-2:]),), grad._value.dtype), grad._dtype)
-    return MatrixSetDiagV3(grad, zeros), MatrixDiagPartV3(grad)
+    """Returns (set_diag(grad, 0), diag_part(grad)) over the same diagonals."""
+    k, align = op.get_attr("k"), op.get_attr("align")
+    zeros = _wrap_as(np.zeros(op.inputs[1]._value.shape, grad._value.dtype), grad._dtype)
+    return MatrixSetDiagV3(grad, zeros, k=k, align=align), MatrixDiagPartV3(grad, k=k, align=align)
+
+
+_ALIGNS = ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT")
+
+
+def _diag_index(op_name: str, k: Any, align: Any, name: str, raw: tuple) -> tuple:
+    """TF's `k` input (int32, a scalar or one or two elements) and `align` attr checks, in the kernel's order:
+    (lower, upper, op name for the error suffix, whether `k` gives the ` name: ` suffix)."""
+    from tfshim.ops.op import as_called, raise_op_error
+
+    kt = k if isinstance(k, Tensor) else convert_to_tensor(k, dtype=dtypes.int32)
+    if kt._dtype is not dtypes.int32:
+        raise errors.InvalidArgumentError(None, None, f"cannot compute {op_name} as input #"
+                                          f"{1 if op_name != 'MatrixSetDiagV3' else 2}(zero-based) was expected to "
+                                          f"be a int32 tensor but is a {kt._dtype._cname} tensor [Op:{op_name}]"
+                                          + ("" if name is None else f" name: {name}"))
+    if align not in _ALIGNS:
+        from tfshim.ops.op import attr_value_error
+
+        raise attr_value_error(op_name, op_name, "align", align, suffix="")
+    v = kt._value
+    named = v.ndim == 0 or (v.ndim == 1 and v.size <= 1)
+
+    def fail(message: str) -> None:
+        try:
+            raise_op_error(op_name, KernelError(errors.InvalidArgumentError, message,
+                                                suffix=_diag_suffix((0, 0, name, named))))
+        except errors.OpError as e:
+            raise as_called(e, raw) from None
+
+    if v.ndim > 1:
+        fail(f"diag_index must be a scalar or vector, received shape: {_dims(v.shape)}")
+    if v.ndim == 1 and v.size == 0:
+        fail("Expected diag_index to have at least 1 element")
+    if v.size > 2:
+        fail(f"diag_index must have only one or two elements, received {v.size} elements.")
+    flat = v.reshape(-1)
+    lower, upper = int(flat[0]), int(flat[-1])
+    if lower > upper:
+        fail(f"lower_diag_index must not be larger than upper_diag_index: {lower} > {upper}")
+    return (lower, upper, name, named)
 
 
 @tf_export("linalg.diag", "matrix_diag")
 def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_cols: int = -1,
          padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Tensor:
-    """TF: tf.linalg.diag (MatrixDiagV3); main diagonal (k=0) only."""
-    if k != 0:
-        raise NotImplementedError("tfshim: tf.linalg.diag with k != 0")
+    """TF: tf.linalg.diag (MatrixDiagV3): the k-th diagonal, or the band k[0]..k[1], of new matrices."""
     d = convert_to_tensor(diagonal)
+    if hasattr(diagonal, "dtype") and d._dtype is dtypes.bool:  # TF: "Special case to sidestep the tf.constant conversion error"
+        padding_value = bool(padding_value)
     pv = convert_to_tensor(padding_value, dtype=d._dtype)
-    return MatrixDiagV3(d, num_rows=int(num_rows), num_cols=int(num_cols), padding_value=pv._value[()])
+    band = _diag_index("MatrixDiagV3", k, align, name, (diagonal,))
+    return MatrixDiagV3(d, num_rows=int(num_rows), num_cols=int(num_cols), padding_value=pv._value[()], k=band,
+                        align=align)
 
 
 @tf_export("linalg.diag_part", "matrix_diag_part")
 def diag_part(input: Any, name: str = "diag_part", k: int = 0, padding_value: Any = 0,  # noqa: A002
               align: str = "RIGHT_LEFT") -> Tensor:
-    """TF: tf.linalg.diag_part (MatrixDiagPartV3); main diagonal (k=0) only."""
+    """TF: tf.linalg.diag_part (MatrixDiagPartV3): the k-th diagonal, or the band k[0]..k[1] padded."""
     if _linear_operator_in(input):
         return input.diag_part()
-    if k != 0:
-        raise NotImplementedError("tfshim: tf.linalg.diag_part with k != 0")
     x = convert_to_tensor(input)
-    if x._dtype is dtypes.string:  # TF's padding_value input (0) shares the type attr T
-        convert_to_tensor(padding_value, dtype=x._dtype)
-    return MatrixDiagPartV3(x)
+    if hasattr(input, "dtype") and x._dtype is dtypes.bool:  # TF: "Special case to sidestep the tf.constant conversion error"
+        padding_value = bool(padding_value)
+    pv = convert_to_tensor(padding_value, dtype=x._dtype)  # TF's padding_value input shares the type attr T
+    band = _diag_index("MatrixDiagPartV3", k, align, name, (input,))
+    if pv._value.ndim:
+        raise errors.InvalidArgumentError(None, None, "{{function_node __wrapped__MatrixDiagPartV3_device_/job:"
+                                          "localhost/replica:0/task:0/device:CPU:0}} Padding must be scalar. "
+                                          "[Op:MatrixDiagPartV3]")
+    return MatrixDiagPartV3(x, padding_value=pv._value[()], k=band, align=align)
 
 
 @tf_export("linalg.set_diag", "matrix_set_diag")
 def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # noqa: A002
              align: str = "RIGHT_LEFT") -> Tensor:
-    """TF: tf.linalg.set_diag (MatrixSetDiagV3); main diagonal (k=0) only."""
-    if k != 0:
-        raise NotImplementedError("tfshim: tf.linalg.set_diag with k != 0")
+    """TF: tf.linalg.set_diag (MatrixSetDiagV3): the k-th diagonal, or the band k[0]..k[1], replaced."""
     from tfshim.ops.op import as_called, check_kernel, dtype_mismatch, raise_op_error
 
     raw = (input, diagonal)
@@ -1031,12 +1140,12 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # n
                  attrs='T=DT_%s, align="%s"' % (x._dtype._cname.upper(), align))
     if d._dtype is not x._dtype:
         raise as_called(dtype_mismatch("MatrixSetDiagV3", 1, x._dtype, d._dtype), raw)
+    band = _diag_index("MatrixSetDiagV3", k, align, name, raw)
     xs, ds = x._value.shape, d._value.shape
 
     def fail(message: str) -> None:
         try:
-            raise_op_error("MatrixSetDiagV3", KernelError(errors.InvalidArgumentError, message,
-                                                          suffix=f" name: {name}"))
+            raise_op_error("MatrixSetDiagV3", _diag_error(message, band))
         except errors.OpError as e:
             raise as_called(e, raw) from None
 
@@ -1045,12 +1154,22 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # n
         fail(f"input must be at least 2-dim, received shape: {_dims(xs)}")
     if len(ds) < 1:
         fail(f"diagonal must be at least 1-dim, received shape: {_dims(ds)}")
-    expected = xs[:-2] + (min(xs[-2:]),)
+    rows, cols = xs[-2:]
+    try:
+        _check_band(rows, cols, band)
+    except KernelError as e:
+        fail(e.message)
+    num_diags = band[1] - band[0] + 1
+    if num_diags > 1 and (len(ds) <= len(xs) - 2 or ds[len(xs) - 2] != num_diags):
+        fail("The number of diagonals provided in `diag` is not consistent with `lower_diag_index` and "
+             "`upper_diag_index`")
+    max_len = min(rows + min(band[1], 0), cols - max(band[0], 0))
+    expected = xs[:-2] + ((num_diags,) if num_diags > 1 else ()) + (max_len,)
     if ds != expected:
         fail("Either first dimensions of diagonal don't match input.shape[:-2], or diagonal.shape[:-1] is not equal "
              "to the longests diagonal in range [lower_diag_index:upper_diag_index].\nInput shape: %s\nDiagonal "
              "shape: %s\nExpected diagonal shape: %s" % (_dims(xs), _dims(ds), _dims(expected)))
-    return MatrixSetDiagV3(x, d)
+    return MatrixSetDiagV3(x, d, k=band, align=align)
 
 
 @tf_export("linalg.trace", "trace")
