@@ -634,33 +634,20 @@ class Tversky(_OptionsLoss):
         super().__init__(tversky, name, reduction, dtype, alpha=alpha, beta=beta, axis=axis)
 
 
-_ALL = {
-    "mean_squared_error": _mean_squared_error, "mse": _mean_squared_error,
-    "mean_absolute_error": _mean_absolute_error, "mae": _mean_absolute_error, "huber": huber,
-    "binary_crossentropy": binary_crossentropy,
-    "categorical_crossentropy": categorical_crossentropy,
-    "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
-    "MeanSquaredError": MeanSquaredError, "MeanAbsoluteError": MeanAbsoluteError,
-    "Huber": Huber,
-    "BinaryCrossentropy": BinaryCrossentropy, "CategoricalCrossentropy": CategoricalCrossentropy,
-    "SparseCategoricalCrossentropy": SparseCategoricalCrossentropy,
-    "bce": binary_crossentropy, "BCE": binary_crossentropy,
-    "kl_divergence": _kl_divergence, "kld": _kl_divergence, "KLD": _kl_divergence, "poisson": poisson,
-    "binary_focal_crossentropy": binary_focal_crossentropy,
-    "categorical_focal_crossentropy": categorical_focal_crossentropy,
-    "mean_absolute_percentage_error": _mean_absolute_percentage_error, "mape": _mean_absolute_percentage_error,
-    "MAPE": _mean_absolute_percentage_error,
-    "mean_squared_logarithmic_error": _mean_squared_logarithmic_error, "msle": _mean_squared_logarithmic_error,
-    "MSLE": _mean_squared_logarithmic_error,
-    "cosine_similarity": cosine_similarity, "log_cosh": _log_cosh, "hinge": hinge, "squared_hinge": squared_hinge,
-    "categorical_hinge": categorical_hinge, "dice": dice, "tversky": tversky,
-    "KLDivergence": KLDivergence, "Poisson": Poisson, "BinaryFocalCrossentropy": BinaryFocalCrossentropy,
-    "CategoricalFocalCrossentropy": CategoricalFocalCrossentropy,
-    "MeanAbsolutePercentageError": MeanAbsolutePercentageError,
-    "MeanSquaredLogarithmicError": MeanSquaredLogarithmicError, "CosineSimilarity": CosineSimilarity,
-    "LogCosh": LogCosh, "Hinge": Hinge, "SquaredHinge": SquaredHinge, "CategoricalHinge": CategoricalHinge,
-    "Dice": Dice, "Tversky": Tversky,
-}
+# Keras' ALL_OBJECTS_DICT: every loss class and function by its __name__, plus the short aliases
+_ALL = {obj.__name__: obj for obj in (
+    MeanSquaredError, MeanAbsoluteError, MeanAbsolutePercentageError, MeanSquaredLogarithmicError, CosineSimilarity,
+    LogCosh, Huber, Hinge, SquaredHinge, CategoricalHinge, KLDivergence, Poisson, BinaryCrossentropy,
+    BinaryFocalCrossentropy, CategoricalCrossentropy, CategoricalFocalCrossentropy, SparseCategoricalCrossentropy,
+    Dice, Tversky, _kl_divergence, poisson, binary_crossentropy, binary_focal_crossentropy, categorical_crossentropy,
+    categorical_focal_crossentropy, sparse_categorical_crossentropy, _mean_squared_error, _mean_absolute_error,
+    _mean_absolute_percentage_error, _mean_squared_logarithmic_error, cosine_similarity, _log_cosh, huber, hinge,
+    squared_hinge, categorical_hinge, dice, tversky)}
+_ALL.update({"bce": binary_crossentropy, "BCE": binary_crossentropy, "kld": _kl_divergence, "KLD": _kl_divergence,
+             "mae": _mean_absolute_error, "MAE": _mean_absolute_error, "mse": _mean_squared_error,
+             "MSE": _mean_squared_error, "mape": _mean_absolute_percentage_error,
+             "MAPE": _mean_absolute_percentage_error, "msle": _mean_squared_logarithmic_error,
+             "MSLE": _mean_squared_logarithmic_error})
 
 
 def get(identifier: Any) -> Any:
