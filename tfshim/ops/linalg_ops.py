@@ -1102,7 +1102,7 @@ def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_
          padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Tensor:
     """TF: tf.linalg.diag (MatrixDiagV3): the k-th diagonal, or the band k[0]..k[1], of new matrices."""
     d = convert_to_tensor(diagonal)
-    if hasattr(diagonal, "dtype") and d._dtype is dtypes.bool:  # TF: "Special case to sidestep the tf.constant conversion error"
+    if hasattr(diagonal, "dtype") and d._dtype is dtypes.bool:  # TF: a bool tensor pads with a bool
         padding_value = bool(padding_value)
     pv = convert_to_tensor(padding_value, dtype=d._dtype)
     band = _diag_index("MatrixDiagV3", k, align, name, (diagonal,))
@@ -1117,7 +1117,7 @@ def diag_part(input: Any, name: str = "diag_part", k: int = 0, padding_value: An
     if _linear_operator_in(input):
         return input.diag_part()
     x = convert_to_tensor(input)
-    if hasattr(input, "dtype") and x._dtype is dtypes.bool:  # TF: "Special case to sidestep the tf.constant conversion error"
+    if hasattr(input, "dtype") and x._dtype is dtypes.bool:  # TF: a bool tensor pads with a bool
         padding_value = bool(padding_value)
     pv = convert_to_tensor(padding_value, dtype=x._dtype)  # TF's padding_value input shares the type attr T
     band = _diag_index("MatrixDiagPartV3", k, align, name, (input,))
