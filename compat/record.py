@@ -42,7 +42,9 @@ def tf_python() -> str:
 
 
 def run(py: str, script: Path) -> str:
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
+    # TF_ENABLE_ONEDNN_OPTS=1: TF's reference setting, which TF itself picks only on some CPUs (tests/conftest.py)
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8",
+               TF_ENABLE_ONEDNN_OPTS=os.environ.get("TF_ENABLE_ONEDNN_OPTS", "1"))
     proc = subprocess.run([py, script.name], cwd=script.parent, capture_output=True, env=env, timeout=300)
     if proc.returncode != 0:
         raise RuntimeError(f"{script}: exit {proc.returncode}\n{proc.stderr.decode()[-2000:]}")

@@ -3,6 +3,11 @@
 import os
 import sys
 
+# The reference is TF with oneDNN on (TF's default on Intel CPUs with AVX-512 VNNI/BF16 or AMX, where the compat
+# recordings were made); on other CPUs TF turns it off by itself and its conv, pooling and softmax kernels (and some
+# errors) differ. The live differential tests import TF after this.
+os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "1")
+
 try:
     from hypothesis import HealthCheck, settings
 
