@@ -6,35 +6,19 @@ the issue's bound, checked separately).
 
 import importlib
 import importlib.util
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import tfshim as tf
 
+from .real_tf import import_real_tf
+
 if importlib.util.find_spec("tensorflow") is None:
     pytest.skip("real TensorFlow is not installed; differential test skipped", allow_module_level=True)
 
 
-def _import_real_tf():
-    """Imports TF and its Keras while this test package (named `keras` by pytest) is out of the way."""
-    tests_dir = Path(__file__).resolve().parent.parent
-    ours = sys.modules.pop("keras", None)
-    saved_path = list(sys.path)
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != tests_dir]
-    try:
-        real = importlib.import_module("tensorflow")
-        real.keras.optimizers.SGD  # noqa: B018 - resolves TF's lazy keras loader now
-    finally:
-        sys.path[:] = saved_path
-        if ours is not None:
-            sys.modules["keras"] = ours
-    return real
-
-
-tf_real = _import_real_tf()
+tf_real = import_real_tf()
 
 CASES = {
     "sgd": lambda m: m.optimizers.SGD(0.05),
