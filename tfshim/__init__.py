@@ -11,19 +11,13 @@ __version__ = "2.21.0"
 __tfshim_version__ = "0.1.0"
 
 from tfshim import autodiff as autodiff
-from tfshim import autograph as autograph
 from tfshim import bitwise as bitwise
 from tfshim import compat as compat
-from tfshim import config as config
-from tfshim import data as data
 from tfshim import debugging as debugging
 from tfshim import distribute as distribute
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
-from tfshim import experimental as experimental
 from tfshim import image as image
-from tfshim import io as io
-from tfshim import linalg as linalg
 from tfshim import lookup as lookup
 from tfshim import manip as manip
 from tfshim import math as math
@@ -32,13 +26,10 @@ from tfshim import nn as nn
 from tfshim import quantization as quantization
 from tfshim import ragged as ragged
 from tfshim import random as random
-from tfshim import saved_model as saved_model
-from tfshim import signal as signal
 from tfshim import sparse as sparse
 from tfshim import strings as strings
 from tfshim import sysconfig as sysconfig
 from tfshim import test as test
-from tfshim import train as train
 from tfshim import type_spec as type_spec
 from tfshim import types as types
 from tfshim import version as version
