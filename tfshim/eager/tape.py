@@ -73,8 +73,11 @@ def record_operation(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> Non
             ids = tuple([t._id for t in inputs])
             uses = op.grad_uses
             if uses is not None and not KEEP_ALL:
-                inputs = tuple([t if i in uses[0] else _stand_in(t) for i, t in enumerate(inputs)])
-                outputs = tuple([t if i in uses[1] else _stand_in(t) for i, t in enumerate(outputs)])
+                # (a set as large as the tuple keeps every value: nothing to replace)
+                if len(uses[0]) < len(inputs):
+                    inputs = tuple([t if i in uses[0] else _stand_in(t) for i, t in enumerate(inputs)])
+                if len(uses[1]) < len(outputs):
+                    outputs = tuple([t if i in uses[1] else _stand_in(t) for i, t in enumerate(outputs)])
             entry = (OpContext(op, inputs, outputs, attrs), ids)
         for o in outputs:
             tracked[o._id] = entry

@@ -9,6 +9,7 @@ bits around each kernel with glibc's fesetenv (two C calls, ~1 us). Where that i
 from __future__ import annotations
 
 import ctypes
+import functools
 import platform
 import threading
 
@@ -148,3 +149,9 @@ def unquiet(token: object) -> None:
         import numpy as np
 
         np.seterr(**token)  # type: ignore[arg-type]
+
+
+if _ERRSTATE_VAR is not None:
+    # The same two switches as the context variable's own C methods: no Python frame around them (per op, ~0.2 us).
+    quiet = functools.partial(_ERRSTATE_VAR.set, _IGNORE_ALL)  # noqa: F811
+    unquiet = _ERRSTATE_VAR.reset  # noqa: F811
