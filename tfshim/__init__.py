@@ -11,19 +11,12 @@ __version__ = "2.21.0"
 __tfshim_version__ = "0.1.0"
 
 from tfshim import autodiff as autodiff
-from tfshim import autograph as autograph
 from tfshim import bitwise as bitwise
 from tfshim import compat as compat
-from tfshim import config as config
-from tfshim import data as data
 from tfshim import debugging as debugging
-from tfshim import distribute as distribute
 from tfshim import dtypes as dtypes
 from tfshim import errors as errors
-from tfshim import experimental as experimental
 from tfshim import image as image
-from tfshim import io as io
-from tfshim import linalg as linalg
 from tfshim import lookup as lookup
 from tfshim import manip as manip
 from tfshim import math as math
@@ -32,15 +25,11 @@ from tfshim import nn as nn
 from tfshim import quantization as quantization
 from tfshim import ragged as ragged
 from tfshim import random as random
-from tfshim import saved_model as saved_model
-from tfshim import signal as signal
 from tfshim import sparse as sparse
 from tfshim import strings as strings
 from tfshim import sysconfig as sysconfig
 from tfshim import test as test
-from tfshim import train as train
 from tfshim import type_spec as type_spec
-from tfshim import types as types
 from tfshim import version as version
 from tfshim.eager.backprop import AggregationMethod as AggregationMethod
 from tfshim.ops.check_ops import Assert as Assert
@@ -51,7 +40,6 @@ from tfshim.eager.backprop import GradientTape as GradientTape
 from tfshim.framework.indexed_slices import IndexedSlices as IndexedSlices
 from tfshim.framework.indexed_slices import IndexedSlicesSpec as IndexedSlicesSpec
 from tfshim.module import Module as Module
-from tfshim.data.util.structure import NoneTensorSpec as NoneTensorSpec
 from tfshim.framework.errors import OpError as OpError
 from tfshim.ops.ragged.ragged_tensor import RaggedTensor as RaggedTensor
 from tfshim.ops.ragged.ragged_tensor import RaggedTensorSpec as RaggedTensorSpec
@@ -133,7 +121,6 @@ from tfshim.ops.linalg_impl import eigvals as eigvals
 from tfshim.ops.linalg_ops import einsum as einsum
 from tfshim.ops.check_ops import ensure_shape as ensure_shape
 from tfshim.ops.math_ops import equal as equal
-from tfshim.eager.def_function import executing_eagerly as executing_eagerly
 from tfshim.ops.math_ops import exp as exp
 from tfshim.ops.array_ops import expand_dims as expand_dims
 from tfshim.ops.array_ops import extract_volume_patches as extract_volume_patches
@@ -146,7 +133,6 @@ from tfshim.framework.dtypes import float64 as float64
 from tfshim.ops.math_ops import floor as floor
 from tfshim.ops.functional_ops import foldl as foldl
 from tfshim.ops.functional_ops import foldr as foldr
-from tfshim.eager.def_function import function as function
 from tfshim.ops.array_ops import gather as gather
 from tfshim.ops.array_ops import gather_nd as gather_nd
 from tfshim.ops.name_scope import get_current_name_scope as get_current_name_scope
@@ -165,7 +151,6 @@ from tfshim.ops.histogram_ops import histogram_fixed_width_bins as histogram_fix
 from tfshim.ops.array_ops import identity as identity
 from tfshim.ops.array_ops import identity_n as identity_n
 from tfshim.ops.math_ops import imag as imag
-from tfshim.eager.def_function import init_scope as init_scope
 from tfshim.framework.func_graph import inside_function as inside_function
 from tfshim.framework.dtypes import int16 as int16
 from tfshim.framework.dtypes import int32 as int32
@@ -211,7 +196,6 @@ from tfshim.ops.array_ops import pad as pad
 from tfshim.ops.data_flow_ops import parallel_stack as parallel_stack
 from tfshim.ops.math_ops import polygamma as polygamma
 from tfshim.ops.math_ops import pow as pow
-from tfshim.eager.def_function import print_v2 as print
 from tfshim.ops.script_ops import eager_py_func as py_function
 from tfshim.framework.dtypes import qint16 as qint16
 from tfshim.framework.dtypes import qint32 as qint32
@@ -306,6 +290,7 @@ from tfshim.ops.array_ops import zeros as zeros
 from tfshim.ops.init_ops_v2 import Zeros as zeros_initializer
 from tfshim.ops.array_ops import zeros_like as zeros_like
 from tfshim.ops.math_ops import zeta as zeta
+from tfshim.util.unimplemented import namespace_dir as _namespace_dir
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
@@ -607,5 +592,15 @@ __all__ = [
     'zeta',
 ]
 
+# imported on first use (tools/gen_api.py: LAZY_MODULES)
+_LAZY_NAMES = {
+    'NoneTensorSpec': ('tfshim.data.util.structure', 'NoneTensorSpec'),
+    'executing_eagerly': ('tfshim.eager.def_function', 'executing_eagerly'),
+    'function': ('tfshim.eager.def_function', 'function'),
+    'init_scope': ('tfshim.eager.def_function', 'init_scope'),
+    'print': ('tfshim.eager.def_function', 'print_v2'),
+}
+
 # TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
-__getattr__ = _namespace_getattr('', __name__)
+__getattr__ = _namespace_getattr('', __name__, _LAZY_NAMES)
+__dir__ = _namespace_dir(__name__, _LAZY_NAMES)

@@ -4,7 +4,6 @@ asked (`python -m tfshim`, notebooks)."""
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.util
 import sys
 from typing import Any
@@ -20,9 +19,10 @@ def _target(fullname: str) -> Any:
     return None
 
 
-class _TensorflowAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+class _TensorflowAlias:
     """Resolves `tensorflow`/`tensorflow.X` to `tfshim`/`tfshim.X` and `keras`/`keras.X` to
-    `tfshim.keras`/`tfshim.keras.X`."""
+    `tfshim.keras`/`tfshim.keras.X`. A meta path finder and loader by protocol: importlib.abc's base classes would
+    cost `import tfshim` importlib.resources, tempfile and random."""
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
         if _target(fullname) is not None:

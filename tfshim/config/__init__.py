@@ -7,16 +7,15 @@ from tfshim.config import threading as threading
 from tfshim.framework.config import LogicalDevice as LogicalDevice
 from tfshim.framework.config import LogicalDeviceConfiguration as LogicalDeviceConfiguration
 from tfshim.framework.config import PhysicalDevice as PhysicalDevice
-from tfshim.eager.def_function import functions_run_eagerly as functions_run_eagerly
 from tfshim.framework.config import get_logical_device_configuration as get_logical_device_configuration
 from tfshim.framework.config import get_soft_device_placement as get_soft_device_placement
 from tfshim.framework.config import get_visible_devices as get_visible_devices
 from tfshim.framework.config import list_logical_devices as list_logical_devices
 from tfshim.framework.config import list_physical_devices as list_physical_devices
-from tfshim.eager.def_function import run_functions_eagerly as run_functions_eagerly
 from tfshim.framework.config import set_logical_device_configuration as set_logical_device_configuration
 from tfshim.framework.config import set_soft_device_placement as set_soft_device_placement
 from tfshim.framework.config import set_visible_devices as set_visible_devices
+from tfshim.util.unimplemented import namespace_dir as _namespace_dir
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
@@ -38,5 +37,12 @@ __all__ = [
     'threading',
 ]
 
+# imported on first use (tools/gen_api.py: LAZY_MODULES)
+_LAZY_NAMES = {
+    'functions_run_eagerly': ('tfshim.eager.def_function', 'functions_run_eagerly'),
+    'run_functions_eagerly': ('tfshim.eager.def_function', 'run_functions_eagerly'),
+}
+
 # TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
-__getattr__ = _namespace_getattr('config', __name__)
+__getattr__ = _namespace_getattr('config', __name__, _LAZY_NAMES)
+__dir__ = _namespace_dir(__name__, _LAZY_NAMES)

@@ -2,16 +2,7 @@
 # ruff: noqa: I001, E402
 
 from tfshim.data import experimental as experimental
-from tfshim.data.ops.dataset_ops import AUTOTUNE as AUTOTUNE
-from tfshim.data.ops.dataset_ops import DatasetV2 as Dataset
-from tfshim.data.ops.dataset_ops import DatasetSpec as DatasetSpec
-from tfshim.data.ops.dataset_ops import INFINITE as INFINITE_CARDINALITY
-from tfshim.data.ops.iterator_ops import OwnedIterator as Iterator
-from tfshim.data.ops.iterator_ops import NumpyIterator as NumpyIterator
-from tfshim.data.ops.options import Options as Options
-from tfshim.data.ops.readers import TextLineDatasetV2 as TextLineDataset
-from tfshim.data.ops.options import ThreadingOptions as ThreadingOptions
-from tfshim.data.ops.dataset_ops import UNKNOWN as UNKNOWN_CARDINALITY
+from tfshim.util.unimplemented import namespace_dir as _namespace_dir
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
@@ -28,5 +19,20 @@ __all__ = [
     'experimental',
 ]
 
+# imported on first use (tools/gen_api.py: LAZY_MODULES)
+_LAZY_NAMES = {
+    'AUTOTUNE': ('tfshim.data.ops.dataset_ops', 'AUTOTUNE'),
+    'Dataset': ('tfshim.data.ops.dataset_ops', 'DatasetV2'),
+    'DatasetSpec': ('tfshim.data.ops.dataset_ops', 'DatasetSpec'),
+    'INFINITE_CARDINALITY': ('tfshim.data.ops.dataset_ops', 'INFINITE'),
+    'Iterator': ('tfshim.data.ops.iterator_ops', 'OwnedIterator'),
+    'NumpyIterator': ('tfshim.data.ops.iterator_ops', 'NumpyIterator'),
+    'Options': ('tfshim.data.ops.options', 'Options'),
+    'TextLineDataset': ('tfshim.data.ops.readers', 'TextLineDatasetV2'),
+    'ThreadingOptions': ('tfshim.data.ops.options', 'ThreadingOptions'),
+    'UNKNOWN_CARDINALITY': ('tfshim.data.ops.dataset_ops', 'UNKNOWN'),
+}
+
 # TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
-__getattr__ = _namespace_getattr('data', __name__)
+__getattr__ = _namespace_getattr('data', __name__, _LAZY_NAMES)
+__dir__ = _namespace_dir(__name__, _LAZY_NAMES)

@@ -2,19 +2,7 @@
 # ruff: noqa: I001, E402
 
 from tfshim.distribute import experimental as experimental
-from tfshim.distribute.distribute_lib import DistributedDataset as DistributedDataset
-from tfshim.distribute.distribute_lib import InputContext as InputContext
-from tfshim.distribute.mirrored_strategy import MirroredStrategy as MirroredStrategy
-from tfshim.distribute.one_device_strategy import OneDeviceStrategy as OneDeviceStrategy
-from tfshim.distribute.reduce_util import ReduceOp as ReduceOp
-from tfshim.distribute.distribute_lib import ReplicaContext as ReplicaContext
-from tfshim.distribute.distribute_lib import Strategy as Strategy
-from tfshim.distribute.distribute_lib import StrategyExtended as StrategyExtended
-from tfshim.distribute.distribute_lib import experimental_set_strategy as experimental_set_strategy
-from tfshim.distribute.distribute_lib import get_replica_context as get_replica_context
-from tfshim.distribute.distribute_lib import get_strategy as get_strategy
-from tfshim.distribute.distribute_lib import has_strategy as has_strategy
-from tfshim.distribute.distribute_lib import in_cross_replica_context as in_cross_replica_context
+from tfshim.util.unimplemented import namespace_dir as _namespace_dir
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
@@ -34,5 +22,23 @@ __all__ = [
     'in_cross_replica_context',
 ]
 
+# imported on first use (tools/gen_api.py: LAZY_MODULES)
+_LAZY_NAMES = {
+    'DistributedDataset': ('tfshim.distribute.distribute_lib', 'DistributedDataset'),
+    'InputContext': ('tfshim.distribute.distribute_lib', 'InputContext'),
+    'MirroredStrategy': ('tfshim.distribute.mirrored_strategy', 'MirroredStrategy'),
+    'OneDeviceStrategy': ('tfshim.distribute.one_device_strategy', 'OneDeviceStrategy'),
+    'ReduceOp': ('tfshim.distribute.reduce_util', 'ReduceOp'),
+    'ReplicaContext': ('tfshim.distribute.distribute_lib', 'ReplicaContext'),
+    'Strategy': ('tfshim.distribute.distribute_lib', 'Strategy'),
+    'StrategyExtended': ('tfshim.distribute.distribute_lib', 'StrategyExtended'),
+    'experimental_set_strategy': ('tfshim.distribute.distribute_lib', 'experimental_set_strategy'),
+    'get_replica_context': ('tfshim.distribute.distribute_lib', 'get_replica_context'),
+    'get_strategy': ('tfshim.distribute.distribute_lib', 'get_strategy'),
+    'has_strategy': ('tfshim.distribute.distribute_lib', 'has_strategy'),
+    'in_cross_replica_context': ('tfshim.distribute.distribute_lib', 'in_cross_replica_context'),
+}
+
 # TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
-__getattr__ = _namespace_getattr('distribute', __name__)
+__getattr__ = _namespace_getattr('distribute', __name__, _LAZY_NAMES)
+__dir__ = _namespace_dir(__name__, _LAZY_NAMES)

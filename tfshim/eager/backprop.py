@@ -113,19 +113,21 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
         ctx, input_ids = entry = ready.pop()
         out_grads: list = []
         any_grad = False
+        all_grads = True
         for o in ctx.outputs:
             gl = grads.get(o._id) if o._id in source_ids else grads.pop(o._id, None)
             if gl:
                 any_grad = True
                 out_grads.append(gl[0] if len(gl) == 1 else _aggregate(gl))
             else:
+                all_grads = False
                 out_grads.append(None)
         if any_grad:
             grad_fn = ctx.op.grad
             if grad_fn is None:
                 raise LookupError(f"gradient registry has no entry for: {ctx.op.name}")
             if grad_fn is not NOT_DIFFERENTIABLE:
-                if None in out_grads:
+                if not all_grads:  # (not `None in out_grads`: that compares tensors with ==)
                     out_grads = [_zeros_like(o, batch) if g is None else g for o, g in zip(ctx.outputs, out_grads)]
                 ctx.skip_input_indices = tuple(
                     i for i, t in enumerate(input_ids) if t not in tensor_tape and t not in source_ids)

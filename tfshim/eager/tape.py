@@ -73,8 +73,11 @@ def record_operation(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> Non
             ids = tuple([t._id for t in inputs])
             uses = op.grad_uses
             if uses is not None and not KEEP_ALL:
-                inputs = tuple([t if i in uses[0] else _stand_in(t) for i, t in enumerate(inputs)])
-                outputs = tuple([t if i in uses[1] else _stand_in(t) for i, t in enumerate(outputs)])
+                # (a set as large as the tuple keeps every value: nothing to replace)
+                if len(uses[0]) < len(inputs):
+                    inputs = tuple([t if i in uses[0] else _stand_in(t) for i, t in enumerate(inputs)])
+                if len(uses[1]) < len(outputs):
+                    outputs = tuple([t if i in uses[1] else _stand_in(t) for i, t in enumerate(outputs)])
             entry = (OpContext(op, inputs, outputs, attrs), ids)
         for o in outputs:
             tracked[o._id] = entry
@@ -84,12 +87,23 @@ def record_operation(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> Non
 KEEP_ALL = False
 
 
+# The read-only broadcasts stand-ins hold, one per (NumPy dtype, shape): making one costs more than the op it stands
+# in for. Bounded: a program with ever-new shapes starts the cache afresh.
+_STAND_IN_DATA: dict[tuple, np.ndarray] = {}
+
+
 def _stand_in(t: Any) -> Any:
     """A tensor with `t`'s id, dtype and shape but no data of its own (a broadcast of one NaN, or 0 for dtypes
     without NaN): what the tape keeps of a value the op's gradient does not read (ops.op.gradient_uses)."""
     v = t._value
+    key = (v.dtype, v.shape)
+    data = _STAND_IN_DATA.get(key)
+    if data is None:
+        if len(_STAND_IN_DATA) >= 4096:
+            _STAND_IN_DATA.clear()
+        data = _STAND_IN_DATA[key] = np.broadcast_to(np.array(np.nan if v.dtype.kind in "fc" else 0, v.dtype), v.shape)
     s = EagerTensor.__new__(EagerTensor)
-    s._value = np.broadcast_to(np.array(np.nan if v.dtype.kind in "fc" else 0, v.dtype), v.shape)
+    s._value = data
     s._dtype = t._dtype
     s._id = t._id
     return s

@@ -14,6 +14,7 @@ import numpy as np
 
 from tfshim.framework import dtypes
 from tfshim.framework.dtypes import DType
+from tfshim.framework.indexed_slices import IndexedSlices
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
 from tfshim.util.tf_export import tf_export
@@ -316,6 +317,13 @@ def _to_tensor(value: Any, dtype: DType | None, name: Any = None) -> Tensor:
     return _wrap_as(arr, d)
 
 
+class _NoVariableYet:
+    """Stands for tf.Variable until tfshim.framework.variables (which imports this module) defines it."""
+
+
+_Variable: Any = _NoVariableYet  # tfshim.framework.variables sets the Variable class here once it is defined
+
+
 @tf_export("convert_to_tensor")
 def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, name: Any = None) -> Tensor:
     """TF: tf.convert_to_tensor. `dtype` is a requirement, `dtype_hint` a preference."""
@@ -325,10 +333,7 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
                    f"{value._dtype.name}: {value!r}")
             raise ValueError(msg if name is None else f"{name}: {msg}")  # TF: _add_error_prefix
         return value
-    from tfshim.framework.indexed_slices import IndexedSlices
-    from tfshim.framework.variables import Variable
-
-    if isinstance(value, Variable):
+    if isinstance(value, _Variable):
         if dtype is not None and value._dtype is not dtypes.as_dtype(dtype):  # TF: _dense_var_to_tensor
             raise ValueError(f"Incompatible type conversion requested to type {dtypes.as_dtype(dtype).name} for "
                              f"`tf.Variable of type {value._dtype.name}. (Variable: {value!r})")
@@ -345,16 +350,12 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
     return _to_tensor(value, None, name)
 
 
-_Variable: Any = None  # tfshim.framework.variables.Variable, imported on first use (it imports this module)
 
 
 def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bool | None = None) -> list:
     """TF: execute.args_to_matching_eager. Non-tensors take the dtype of the first tensor
     (or of the first value), strictly: `tf.constant(1) * 1.5` is a TypeError. With no tensor among them, a value
     whose own dtype is not in `allowed` converts to `default` (the type attr's default) where it can."""
-    global _Variable
-    if _Variable is None:
-        from tfshim.framework.variables import Variable as _Variable
     if slow is None:  # `slow`: whether the op's call takes TF's slow path (see ops.op._took_slow_path)
         slow = any(isinstance(v, (list, tuple, str, bytes)) for v in values)
     if not slow:

@@ -30,7 +30,6 @@ glibc itself through ``ctypes`` for the few functions not reimplemented there.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import functools
 import math
 from collections.abc import Callable
@@ -72,10 +71,7 @@ Kernel = Callable[[np.ndarray], np.ndarray]
 # Floating-point environment: FTZ + DAZ, as TF's ScopedFlushDenormal sets.
 # ---------------------------------------------------------------------------
 
-try:  # pragma: no branch
-    _LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-except OSError:  # pragma: no cover - non-glibc platforms
-    _LIBM = None
+_LIBM = fpenv.LIBM
 _HAVE_FENV = fpenv.AVAILABLE
 
 

@@ -18,6 +18,7 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_index_input, convert_to_tensor, match_inputs
 from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import Tensor, _wrap_as
+from tfshim.framework.variables import Variable
 from tfshim.kernels import eigen_math, eigen_pow, eigen_rcp, eigen_reduce, eigen_trig
 from tfshim.ops.op import (
     _DEVICE,
@@ -234,8 +235,6 @@ def add(x: Any, y: Any, name: Any = None) -> Tensor:
     """TF: tf.math.add: x converts on its own, y prefers x's dtype, but falls back to its own (so
     `tf.add(1, tf.constant(1.5))` and `tf.constant(1) + 1.5` fail in the kernel, as in TF)."""
     if not (isinstance(x, Tensor) and isinstance(y, Tensor)):
-        from tfshim.framework.variables import Variable
-
         x = x.value() if isinstance(x, Variable) else x
         y = y.value() if isinstance(y, Variable) else y
         x = convert_to_tensor(x)
@@ -366,8 +365,6 @@ def truediv(x: Any, y: Any, name: Any = None) -> Tensor:
 @tf_export("math.divide", "divide")
 def divide(x: Any, y: Any, name: Any = None) -> Tensor:
     """TF: tf.math.divide: `x / y` after converting a non-tensor x to y's dtype (with a name: truediv)."""
-    from tfshim.framework.variables import Variable
-
     if name is not None:
         return truediv(x, y)
     if not isinstance(x, (Tensor, Variable)):
@@ -767,8 +764,6 @@ def _add_n_grad(op: Any, grad: Tensor) -> list:
 @tf_export("math.add_n", "add_n")
 def add_n(inputs: Any, name: Any = None) -> Tensor:
     """TF: tf.math.add_n. Each input is converted on its own; the sum runs left to right."""
-    from tfshim.framework.variables import Variable
-
     if isinstance(inputs, (Tensor, Variable)):
         from tfshim.ops.array_ops import unstack
 
@@ -867,8 +862,6 @@ def greater_equal(x: Any, y: Any, name: Any = None) -> Tensor:
 def _bool_inputs(op: Op, *raw: Any) -> list:
     """Converts the inputs of an op whose inputs are typed `bool` (not a type attr): non-tensors
     must convert to bool, tensors must be bool (TF's `cannot compute ... bool tensor` text)."""
-    from tfshim.framework.variables import Variable
-
     for v in raw:
         if isinstance(v, builtins.int) and not -2**63 <= v < 2**63:
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")

@@ -12,6 +12,7 @@ from typing import Any
 
 from tfshim.framework import dtypes
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
+from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import Tensor
 from tfshim.framework.variables import Variable
 from tfshim.ops import math_ops
@@ -59,8 +60,6 @@ def _logical_or_bitwise(logical: Callable, bitwise_name: str) -> Callable:
 
 def _mul_dispatch(x: Any, y: Any) -> Any:
     """TF: math_ops._mul_dispatch. `dense * sparse` scales the SparseTensor's values."""
-    from tfshim.framework.sparse_tensor import SparseTensor
-
     if isinstance(y, SparseTensor):
         from tfshim.ops.sparse_ops import dense_times_sparse
 

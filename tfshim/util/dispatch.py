@@ -58,8 +58,8 @@ def _signature_wrapper(fn: Callable, handlers: list) -> Callable | None:
         sig = inspect.signature(fn)
     except (TypeError, ValueError):
         return None
-    namespace: dict = {"_fn": fn, "_handlers": handlers, "_dispatch": _dispatch}
-    params: list = []  # the wrapper's parameter list, defaults bound through the namespace
+    defaults: list = []  # the defaults, passed to the maker as _d<i>
+    params: list = []  # the wrapper's parameter list
     call: list = []  # how the wrapper calls fn
     positional: list = []  # what the handlers get positionally
     keywords: list = []  # ... and by keyword
@@ -68,7 +68,7 @@ def _signature_wrapper(fn: Callable, handlers: list) -> Callable | None:
     for i, p in enumerate(sig.parameters.values()):
         default = ""
         if p.default is not inspect.Parameter.empty:
-            namespace["_d%d" % i] = p.default
+            defaults.append(("_d%d" % i, p.default))
             default = "=_d%d" % i
         if p.kind is inspect.Parameter.VAR_POSITIONAL:
             star = p.name
@@ -93,11 +93,25 @@ def _signature_wrapper(fn: Callable, handlers: list) -> Callable | None:
                 params.append("/")
     args = "(" + "".join(n + ", " for n in positional) + ")" + (" + " + star if star else "")
     kwargs = "{" + ", ".join(keywords + (["**" + var_kw] if var_kw else [])) + "}"
-    src = ("def %s(%s):\n    try:\n        return _fn(%s)\n    except (TypeError, ValueError) as e:\n"
-           "        error = e\n    return _dispatch(_fn, _handlers, error, %s, %s)\n"
-           % (fn.__name__, ", ".join(params), ", ".join(call), args, kwargs))
-    exec(src, namespace)  # noqa: S102 - a generated wrapper with fn's exact signature (as dataclasses does)
-    return namespace[fn.__name__]
+    src = ("def _make(_fn, _handlers, %s):\n"
+           "    def _wrapper(%s):\n"
+           "        try:\n            return _fn(%s)\n"
+           "        except (TypeError, ValueError) as e:\n            error = e\n"
+           "        return _dispatch(_fn, _handlers, error, %s, %s)\n"
+           "    return _wrapper\n"
+           % ("".join(d + ", " for d, _ in defaults), ", ".join(params), ", ".join(call), args, kwargs))
+    make = _MAKERS.get(src)
+    if make is None:  # compiling is most of the cost: wrappers of the same signature share one maker
+        namespace: dict = {"_dispatch": _dispatch}
+        exec(src, namespace)  # noqa: S102 - a generated wrapper with fn's exact signature (as dataclasses does)
+        make = _MAKERS[src] = namespace["_make"]
+    wrapper = make(fn, handlers, *[v for _, v in defaults])
+    # tracebacks name the wrapped function, as with a wrapper compiled for it
+    wrapper.__code__ = wrapper.__code__.replace(co_name=fn.__name__)
+    return wrapper
+
+
+_MAKERS: dict[str, Callable] = {}  # generated wrapper source -> the function that makes such wrappers
 
 
 def add_dispatch_support(fn: Callable) -> Callable:

@@ -14,6 +14,7 @@ TF's names come from `compat/tf_public_names.json` (recorded from real TF), ship
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -71,10 +72,27 @@ def missing_attribute(path: str, module: str, name: str) -> Any:
     raise not_implemented(full)
 
 
-def namespace_getattr(path: str, module: str) -> Callable[[str], Any]:
-    """The module `__getattr__` of the namespace `tf.<path>` ("" for tf), whose tfshim module is `module`."""
+def namespace_getattr(path: str, module: str, lazy: dict | None = None) -> Callable[[str], Any]:
+    """The module `__getattr__` of the namespace `tf.<path>` ("" for tf), whose tfshim module is `module`.
+
+    `lazy` maps the namespace's names that `import tfshim` leaves out to (defining module, attribute): the first use
+    imports the module and keeps the value in the namespace."""
 
     def __getattr__(name: str) -> Any:  # noqa: N807 - the module hook's name
+        if lazy is not None and name in lazy:
+            where, attr = lazy[name]
+            value = getattr(importlib.import_module(where), attr)
+            setattr(sys.modules[module], name, value)
+            return value
         return missing_attribute(path, module, name)
 
     return __getattr__
+
+
+def namespace_dir(module: str, lazy: dict) -> Callable[[], list]:
+    """The module `__dir__` of a namespace with names imported on first use: they are listed before that use too."""
+
+    def __dir__() -> list:  # noqa: N807 - the module hook's name
+        return sorted(set(vars(sys.modules[module])) | set(lazy))
+
+    return __dir__

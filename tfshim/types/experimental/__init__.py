@@ -2,11 +2,9 @@
 # ruff: noqa: I001, E402
 
 from tfshim.types.trace import Callable as Callable
-from tfshim.eager.def_function import ConcreteFunctionType as ConcreteFunction
-from tfshim.eager.def_function import PolymorphicFunction as GenericFunction
-from tfshim.eager.def_function import PolymorphicFunction as PolymorphicFunction
 from tfshim.types.trace import SupportsTracingProtocol as SupportsTracingProtocol
 from tfshim.types.trace import TraceType as TraceType
+from tfshim.util.unimplemented import namespace_dir as _namespace_dir
 from tfshim.util.unimplemented import namespace_getattr as _namespace_getattr
 
 __all__ = [
@@ -18,5 +16,13 @@ __all__ = [
     'TraceType',
 ]
 
+# imported on first use (tools/gen_api.py: LAZY_MODULES)
+_LAZY_NAMES = {
+    'ConcreteFunction': ('tfshim.eager.def_function', 'ConcreteFunctionType'),
+    'GenericFunction': ('tfshim.eager.def_function', 'PolymorphicFunction'),
+    'PolymorphicFunction': ('tfshim.eager.def_function', 'PolymorphicFunction'),
+}
+
 # TF's names that tfshim lacks raise NotImplementedError; others TF's AttributeError
-__getattr__ = _namespace_getattr('types.experimental', __name__)
+__getattr__ = _namespace_getattr('types.experimental', __name__, _LAZY_NAMES)
+__dir__ = _namespace_dir(__name__, _LAZY_NAMES)
