@@ -730,20 +730,33 @@ def _onednn_failure(kind: str) -> Exception:
         "get additional diagnostic information., in file tensorflow/core/kernels/mkl/%s" % where))
 
 
-def _depthwise_args(kind: str, t: Tensor, g: Tensor, strides: Any, padding: Any, data_format: Any) -> tuple:
-    """TF's attr and dtype checks of DepthwiseConv2dNativeBackprop{Input,Filter} (run as oneDNN's _MklNative ops)."""
+def _depthwise_args(kind: str, inputs: tuple, strides: Any, padding: Any, data_format: Any, dilations: Any) -> tuple:
+    """TF's attr and dtype checks of DepthwiseConv2dNativeBackprop{Input,Filter} (run as oneDNN's _MklNative ops):
+    nn_ops.convert_padding, the generated wrapper's attrs, then its inputs (`inputs`: the op's three inputs as
+    given; the sizes are the int32 one). Returns (the two T tensors, (stride h, stride w), padding)."""
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import fast_input, op_attrs
     from tfshim.ops.op import check_attr, dtype_mismatch
 
     op = "DepthwiseConv2dNativeBackpropInput" if kind == "Input" else "DepthwiseConv2dNativeBackpropFilter"
     fn = "depthwise_conv2d_native_backprop_" + kind.lower()
-    if not isinstance(strides, (list, tuple)):
-        raise TypeError(f"Expected list for 'strides' argument to '{fn}' Op, not {strides!r}.")
+    if isinstance(padding, str) and padding == "EXPLICIT":
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit padding, `padding` must be "
+                         "a list.")
+    if isinstance(padding, (list, tuple)):
+        raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
+    strides, padding, _, data_format, _ = op_attrs(
+        fn, inputs, ("ints", "strides", strides), ("str", "padding", padding), ("ints", "explicit_paddings", None, []),
+        ("str", "data_format", data_format, "NHWC"), ("ints", "dilations", dilations, [1, 1, 1, 1]))
+    t, g = match_inputs([inputs[1 if kind == "Input" else 0], inputs[2]])
+    at = 0 if kind == "Input" else 1
+    sizes = inputs[at]
+    if not all(fast_input(v) for v in inputs):  # TF's Python fallback converts the sizes before running the op
+        sizes = convert_to_tensor(sizes, dtypes.int32)
     check_attr(op, t, "T", suffix="")
     if g._dtype is not t._dtype:
         e = dtype_mismatch(op, 2, t._dtype, g._dtype)
         raise type(e)(None, None, e.message[: -len(" name: ")])
-    if not isinstance(padding, str):
-        raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
     if padding not in ("SAME", "VALID"):
         node = ("_MklNativeDepthwiseConv2dNativeBackpropInput" if kind == "Input" else
                 "_MklNativeDepthwiseConv2dNativeBackpropFilter")
@@ -753,13 +766,15 @@ def _depthwise_args(kind: str, t: Tensor, g: Tensor, strides: Any, padding: Any,
     if data_format not in ("NHWC", "NCHW"):
         raise NotImplementedError(f"tfshim: tf.nn.depthwise_conv2d_backprop_{kind.lower()} supports "
                                   "data_format 'NHWC' and 'NCHW'")
+    if isinstance(sizes, Tensor) and sizes._dtype is not dtypes.int32:
+        raise dtype_mismatch(op, at, dtypes.int32, sizes._dtype)
     s = [int(v) for v in strides]
     if data_format == "NCHW" and len(s) == 4:
         s = [s[0], s[2], s[3], s[1]]
     if len(s) != 4 or s[0] != 1 or s[3] != 1:
         raise _depthwise_error(kind, errors.InvalidArgumentError, "Current implementation does not yet support "
                                "strides in the batch and depth dimensions.")
-    return (s[1], s[2]), padding
+    return t, g, (s[1], s[2]), padding
 
 
 def _int_list(v: Any) -> list:
@@ -774,8 +789,8 @@ def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any, out_backprop:
     depthwise_conv2d with respect to its input, as one conv2d_backprop_input per input channel. TF's oneDNN kernel
     ignores `dilations` (measured), and so does tfshim."""
     a, _, nn, _ = _ops()
-    f, g = convert_to_tensor(filter), convert_to_tensor(out_backprop)
-    s, padding = _depthwise_args("Input", f, g, strides, padding, data_format)
+    f, g, s, padding = _depthwise_args("Input", (input_sizes, filter, out_backprop), strides, padding, data_format,
+                                       dilations)
     sizes = _int_list(input_sizes)
     if data_format == "NCHW":  # computed channels-last between transposes
         sizes = [sizes[0], sizes[2], sizes[3], sizes[1]]
@@ -803,8 +818,8 @@ def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop
     depthwise_conv2d with respect to its filter, one conv2d_backprop_filter per input channel. TF's oneDNN kernel
     ignores `dilations` (measured), and so does tfshim."""
     a, _, nn, _ = _ops()
-    x, g = convert_to_tensor(input), convert_to_tensor(out_backprop)
-    s, padding = _depthwise_args("Filter", x, g, strides, padding, data_format)
+    x, g, s, padding = _depthwise_args("Filter", (input, filter_sizes, out_backprop), strides, padding, data_format,
+                                       dilations)
     if data_format == "NCHW":
         return depthwise_conv2d_backprop_filter(a.transpose(x, [0, 2, 3, 1]), filter_sizes,
                                                 a.transpose(g, [0, 2, 3, 1]), [1, s[0], s[1], 1], padding)

@@ -1,0 +1,49 @@
+# Generated op wrappers take their attrs before their inputs: TF's eager fast path, then its Python fallback.
+import numpy as np
+import tensorflow as tf
+
+x5 = tf.zeros([1, 2, 2, 2, 1])
+cases = {
+    "0-d tensor": tf.constant(3),
+    "1-d tensor": tf.constant([1, 1, 1, 1, 1]),
+    "variable": tf.Variable([1, 1, 1, 1, 1]),
+    "0-d array": np.array(True),
+    "1-d array": np.array([1, 1, 1, 1, 1]),
+    "int": 3,
+    "str": "ab",
+    "bytes": b"b",
+    "None": None,
+    "list with a str": [1, "a"],
+    "list with None": [None],
+    "list of floats": [2.5],
+    "TensorShape": tf.TensorShape([1]),
+    "list of numpy ints": [np.int64(1)] * 5,
+}
+for label, v in cases.items():
+    try:
+        tf.extract_volume_patches(x5, v, [1, 1, 1, 1, 1], "SAME")
+        print(label, "OK")
+    except (TypeError, ValueError, MemoryError, tf.errors.InvalidArgumentError) as e:
+        print(label, type(e).__name__, str(e).split("\n")[0])
+
+calls = [
+    lambda: tf.extract_volume_patches(x5, [1] * 5, [1] * 5, None),
+    lambda: tf.extract_volume_patches(x5, None, None, 3),
+    lambda: tf.extract_volume_patches(x5, [1] * 5, tf.constant(3), None),
+    lambda: tf.extract_volume_patches([[1.0]], tf.constant(3), [1] * 5, "SAME"),
+    lambda: tf.nn.depthwise_conv2d_backprop_filter(tf.zeros([1, 2, 2, 1]), [1, 1, 1, 1], tf.zeros([1, 2, 2, 1]),
+                                                   [1, 1, 1, 1], 3),
+    lambda: tf.nn.depthwise_conv2d_backprop_input(tf.zeros([4]), tf.zeros([1, 1, 1, 1]), tf.zeros([1, 2, 2, 1]),
+                                                  None, "SAME"),
+    lambda: tf.nn.depthwise_conv2d_backprop_input([1, 2, 2, 1], np.uint8(200), [1.5, 2.0], [1, 1, 1, 1], "SAME"),
+    lambda: tf.nn.depthwise_conv2d_backprop_input(tf.constant([1, 2, 2, 1], tf.int64), tf.zeros([1, 1, 1, 1]),
+                                                  tf.zeros([1, 2, 2, 1]), [1, 1, 1, 1], "VALID"),
+    lambda: tf.nn.depthwise_conv2d_backprop_filter([1, 2, 2, 1], [1.0, 1.0, 1.0, 1.0], tf.zeros([1, 2, 2, 1]),
+                                                   [1, 1, 1, 1], "VALID"),
+]
+for f in calls:
+    try:
+        f()
+        print("OK")
+    except (TypeError, ValueError, MemoryError, tf.errors.InvalidArgumentError) as e:
+        print(type(e).__name__, str(e).split("\n")[0])
