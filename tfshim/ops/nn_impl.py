@@ -754,9 +754,13 @@ def _depthwise_args(kind: str, inputs: tuple, strides: Any, padding: Any, data_f
     if not all(fast_input(v) for v in inputs):  # TF's Python fallback converts the sizes before running the op
         sizes = convert_to_tensor(sizes, dtypes.int32)
     check_attr(op, t, "T", suffix="")
+
+    def mismatch(index: int, expected: Any, got: Any) -> Exception:  # TF checks the inputs of the oneDNN node
+        e = dtype_mismatch("_MklNative" + op, index, expected, got)
+        return type(e)(None, None, e.message.replace("[Op:_MklNative", "[Op:"))
+
     if g._dtype is not t._dtype:
-        e = dtype_mismatch(op, 2, t._dtype, g._dtype)
-        raise type(e)(None, None, e.message[: -len(" name: ")])
+        raise mismatch(2, t._dtype, g._dtype)
     if padding not in ("SAME", "VALID"):
         node = ("_MklNativeDepthwiseConv2dNativeBackpropInput" if kind == "Input" else
                 "_MklNativeDepthwiseConv2dNativeBackpropFilter")
@@ -767,7 +771,7 @@ def _depthwise_args(kind: str, inputs: tuple, strides: Any, padding: Any, data_f
         raise NotImplementedError(f"tfshim: tf.nn.depthwise_conv2d_backprop_{kind.lower()} supports "
                                   "data_format 'NHWC' and 'NCHW'")
     if isinstance(sizes, Tensor) and sizes._dtype is not dtypes.int32:
-        raise dtype_mismatch(op, at, dtypes.int32, sizes._dtype)
+        raise mismatch(at, dtypes.int32, sizes._dtype)
     s = [int(v) for v in strides]
     if data_format == "NCHW" and len(s) == 4:
         s = [s[0], s[2], s[3], s[1]]
