@@ -47,3 +47,21 @@ for f in calls:
         print("OK")
     except (TypeError, ValueError, MemoryError, tf.errors.InvalidArgumentError) as e:
         print(type(e).__name__, str(e).split("\n")[0])
+
+# LRN: float attrs take the fast path only as Python floats (TF's defaults bias=1, alpha=1 take the fallback,
+# whose errors end at [Op:LRN]); float64 is not an allowed type
+x = tf.ones([1, 1, 3, 3])
+for f in [
+    lambda: tf.nn.local_response_normalization(tf.cast(x, tf.float64), 1),
+    lambda: tf.nn.local_response_normalization(x[0], 1),
+    lambda: tf.nn.local_response_normalization(x[0], 1, 1.0, 1.0, 0.5),
+    lambda: tf.nn.local_response_normalization("a", tf.constant([1])),
+    lambda: tf.nn.local_response_normalization(x, 1, bias="a"),
+    lambda: tf.nn.local_response_normalization(x, -1),
+    lambda: tf.nn.local_response_normalization(np.int64(3), depth_radius=-np.inf),
+]:
+    try:
+        f()
+        print("OK")
+    except (TypeError, ValueError, OverflowError, tf.errors.InvalidArgumentError) as e:
+        print(type(e).__name__, str(e).split("\n")[0])

@@ -38,10 +38,10 @@ def _fast(kind: str, value: Any, default: Any) -> Any:
     if kind == "str":
         return value.decode() if isinstance(value, bytes) else value if isinstance(value, str) else _FALLBACK
     if kind == "int":
-        return value if isinstance(value, int) and not isinstance(value, bool) else _FALLBACK
+        return int(value) if isinstance(value, int) else _FALLBACK
     if kind == "bool":
         return value if isinstance(value, bool) else _FALLBACK
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else _FALLBACK
+    return float(value) if isinstance(value, float) else _FALLBACK  # not an int: `bias=1` takes the fallback
 
 
 def _slow(fn: str, kind: str, name: str, value: Any, default: Any) -> Any:
@@ -67,17 +67,29 @@ def fast_input(x: Any) -> bool:
     return isinstance(x, (Tensor, Variable, np.ndarray, int, float))
 
 
-def op_attrs(fn: str, inputs: tuple, *attrs: tuple) -> list:
+def op_attrs(fn: str, inputs: tuple, *attrs: tuple) -> Attrs:
     """The attrs of the generated wrapper `fn` (e.g. "extract_volume_patches") called on the user's `inputs`, as
     TF takes them: each attr is (kind, name, value) or (kind, name, value, default), kind one of "ints", "int",
     "str", "bool", "float", in the op's attr order. Returns the converted values; raises TF's error for the first
     bad one."""
     specs = [(a[0], a[1], a[2], a[3] if len(a) > 3 else _NO_DEFAULT) for a in attrs]
-    out = []
+    out = Attrs()
     fast = all(fast_input(x) for x in inputs)
     for kind, _, value, default in specs:
         v = _fast(kind, value, default) if fast else _FALLBACK
         if v is _FALLBACK:
-            return [_slow(fn, kind, name, value, default) for kind, name, value, default in specs]
+            out = Attrs(_slow(fn, kind, name, value, default) for kind, name, value, default in specs)
+            out.slow = True
+            return out
         out.append(v)
     return out
+
+
+class Attrs(list):
+    """op_attrs' values; `slow`: TF took the Python fallback, whose op errors end at `[Op:X]` (no ` name: `)."""
+
+    slow = False
+
+    @property
+    def suffix(self) -> str:
+        return "" if self.slow else " name: "

@@ -517,16 +517,25 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any, s
 
 
 @tf_export("nn.local_response_normalization", "nn.lrn")
-def local_response_normalization(input: Any, depth_radius: int = 5, bias: float = 1.0,  # noqa: A002
-                                 alpha: float = 1.0, beta: float = 0.5, name: Any = None) -> Tensor:
+def local_response_normalization(input: Any, depth_radius: int = 5, bias: float = 1,  # noqa: A002
+                                 alpha: float = 1, beta: float = 0.5, name: Any = None) -> Tensor:
     """TF: tf.nn.local_response_normalization: x / (bias + alpha * sum of squares over +-depth_radius
     channels) ** beta, over the last dimension of a 4-D input."""
+    from tfshim.ops.eager_attrs import op_attrs
+    from tfshim.ops.op import check_attr
+
     a, m, _, _ = _ops()
+    attrs = op_attrs("lrn", (input,), ("int", "depth_radius", depth_radius, 5), ("float", "bias", bias, 1.0),
+                     ("float", "alpha", alpha, 1.0), ("float", "beta", beta, 0.5))
+    depth_radius, bias, alpha, beta = attrs
     x = convert_to_tensor(input)
+    check_attr("LRN", x, "T", suffix=attrs.suffix)
+    prefix = "{{function_node __wrapped__LRN_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+    if not 0 <= depth_radius < 2**31 - 1:  # TF's kernel: FastBoundsCheck(depth_radius, INT_MAX)
+        raise errors.InvalidArgumentError(None, None, "%sdepth_radius = %d larger than int max [Op:LRN]%s"
+                                          % (prefix, depth_radius, attrs.suffix))
     if x.shape.ndims != 4:
-        raise errors.InvalidArgumentError(
-            None, None, "{{function_node __wrapped__LRN_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
-            "in must be 4-dimensional [Op:LRN] name: ")
+        raise errors.InvalidArgumentError(None, None, "%sin must be 4-dimensional [Op:LRN]%s" % (prefix, attrs.suffix))
     depth = x._value.shape[-1]
     sq = m.square(x)
     padded = a.pad(sq, [[0, 0], [0, 0], [0, 0], [depth_radius, depth_radius]])
