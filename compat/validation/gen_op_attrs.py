@@ -65,3 +65,22 @@ for f in [
         print("OK")
     except (TypeError, ValueError, OverflowError, tf.errors.InvalidArgumentError) as e:
         print(type(e).__name__, str(e).split("\n")[0])
+
+# bool, float and int attrs before the inputs
+logits = tf.zeros([2, 1, 3])
+for f in [
+    lambda: tf.nn.ctc_greedy_decoder(logits, tf.constant([2, 2], tf.int64), "a"),
+    lambda: tf.nn.ctc_greedy_decoder(None, [2], tf.constant([1])),
+    lambda: tf.nn.ctc_greedy_decoder(tf.constant(["a"]), [2], merge_repeated=np.array(1.0)),
+    lambda: tf.nn.leaky_relu(np.True_, "a"),
+    lambda: tf.nn.leaky_relu(tf.constant([True]), 1),
+    lambda: tf.nn.leaky_relu(tf.constant([True]), 1.0),
+    lambda: tf.nn.space_to_depth(tf.zeros([2, 2]), b"b"),
+    lambda: tf.nn.space_to_depth("a", 2.5),
+    lambda: tf.nn.depth_to_space(tf.zeros([1, 1, 1, 4]), 2, data_format=3),
+]:
+    try:
+        f()
+        print("OK")
+    except (TypeError, ValueError, tf.errors.InvalidArgumentError) as e:
+        print(type(e).__name__, str(e).split("\n")[0])

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from tfshim.ops.op import make_bool, make_float, make_int, make_int_list, make_str
+from tfshim.ops.op import as_called, make_bool, make_float, make_int, make_int_list, make_str
 
 _FALLBACK = object()
 _NO_DEFAULT = object()
@@ -93,3 +93,7 @@ class Attrs(list):
     @property
     def suffix(self) -> str:
         return "" if self.slow else " name: "
+
+    def as_called(self, e: Any) -> Any:
+        """The OpError `e` (raised with ` name: `) as TF prints it after these attrs."""
+        return as_called(e, ("fallback",)) if self.slow else e

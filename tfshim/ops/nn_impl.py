@@ -567,8 +567,8 @@ def _depth_to_space_kernel(x: np.ndarray, block_size: int = 2) -> Any:
 
 
 def _space_to_depth_kernel(x: np.ndarray, block_size: int = 2) -> Any:
-    if x.ndim != 4:
-        raise KernelError(errors.InvalidArgumentError, "Input rank should be: 4 instead of: %d" % x.ndim)
+    if x.ndim != 4:  # (without DepthToSpace's colons)
+        raise KernelError(errors.InvalidArgumentError, "Input rank should be 4 instead of %d" % x.ndim)
     n, h, w, c = x.shape
     b = block_size
     if h % b or w % b:
@@ -603,6 +603,10 @@ def _block_size_check(block_size: Any, op: str) -> int:
 @tf_export("nn.depth_to_space")
 def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC", name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.nn.depth_to_space (NHWC): depth blocks moved into block_size x block_size spatial tiles."""
+    from tfshim.ops.eager_attrs import op_attrs
+
+    block_size, data_format = op_attrs("depth_to_space", (input,), ("int", "block_size", block_size),
+                                       ("str", "data_format", data_format, "NHWC"))
     x = convert_to_tensor(input)
     return run_op(DepthToSpace, (input,), x, block_size=_block_size_check(block_size, "DepthToSpace"))
 
@@ -610,6 +614,10 @@ def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC", name:
 @tf_export("nn.space_to_depth")
 def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC", name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.nn.space_to_depth (NHWC), the inverse of depth_to_space."""
+    from tfshim.ops.eager_attrs import op_attrs
+
+    block_size, data_format = op_attrs("space_to_depth", (input,), ("int", "block_size", block_size),
+                                       ("str", "data_format", data_format, "NHWC"))
     x = convert_to_tensor(input)
     return run_op(SpaceToDepth, (input,), x, block_size=_block_size_check(block_size, "SpaceToDepth"))
 

@@ -19,7 +19,7 @@ from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_math, eigen_softmax, native
 from tfshim.ops import array_ops, math_ops
 from tfshim.ops.array_ops import _dims, kernel_error
-from tfshim.ops.op import KernelError, defop, gradient_uses, make_float, op_def, raise_op_error, tf_export
+from tfshim.ops.op import KernelError, defop, gradient_uses, op_def, raise_op_error, tf_export
 from tfshim.util import dispatch
 
 
@@ -160,8 +160,14 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: Any = None) -> Tensor:
         x = math_ops.cast(x, dtypes.float32)
     if isinstance(alpha, np.ndarray):
         alpha = alpha.item()
-    LeakyRelu.check(x)
-    return LeakyRelu(x, alpha=make_float(alpha, "alpha"))
+    from tfshim.ops.eager_attrs import op_attrs
+
+    attrs = op_attrs("leaky_relu", (x,), ("float", "alpha", alpha, 0.2))
+    try:
+        LeakyRelu.check(x)
+    except errors.OpError as e:
+        raise attrs.as_called(e) from None
+    return LeakyRelu(x, alpha=attrs[0])
 
 
 Elu = defop("Elu", _float_kernel(eigen_math.elu))
