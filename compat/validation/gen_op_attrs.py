@@ -84,3 +84,17 @@ for f in [
         print("OK")
     except (TypeError, ValueError, tf.errors.InvalidArgumentError) as e:
         print(type(e).__name__, str(e).split("\n")[0])
+
+# the fast path falls back when it cannot convert an input: the fallback's attr checks come first
+for f in [
+    lambda: tf.nn.dilation2d(1e40, tf.zeros([3], tf.float64), None, "SAME", "NHWC", [1, 1, 1, 1]),
+    lambda: tf.nn.dilation2d(tf.zeros([3]), tf.zeros([1], tf.complex64), tf.constant([1, 1, 1]), "SAME", "NHWC",
+                             [1, 1, 1, 1]),
+    lambda: tf.nn.dilation2d(tf.zeros([1, 3, 3, 1]), tf.zeros([1, 1, 1]), [1, 1, 1, 1], "SAME", "NHWC", [1]),
+    lambda: tf.nn.erosion2d(tf.constant(1), tf.constant(1), [2], 3, "NHWC", tf.constant(1)),
+]:
+    try:
+        f()
+        print("OK")
+    except (TypeError, ValueError, MemoryError, tf.errors.InvalidArgumentError) as e:
+        print(type(e).__name__, str(e).split("\n")[0])

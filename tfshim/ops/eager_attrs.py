@@ -6,6 +6,7 @@ a list(int) attr must be a sequence of Python ints (a 0-d tensor, a Variable or 
 "sequence" whose size is -1: C++ `new int64_t[-1]` fails with std::bad_alloc, a MemoryError in Python), a string
 attr a str or bytes. On the first attr it cannot take, it falls back to the wrapper's Python `*_eager_fallback`,
 which checks every attr again with `_execute.make_*` (TF's "Expected list for ..." / "Expected int for ..." texts).
+The fast path also falls back when, its attrs set, it cannot convert an input (1e+40, a huge int).
 """
 
 from __future__ import annotations
@@ -67,11 +68,11 @@ def fast_input(x: Any) -> bool:
     return isinstance(x, (Tensor, Variable, np.ndarray, int, float))
 
 
-def op_attrs(fn: str, inputs: tuple, *attrs: tuple) -> Attrs:
+def op_attrs(fn: str, inputs: tuple, *attrs: tuple, matching: bool = False) -> Attrs:
     """The attrs of the generated wrapper `fn` (e.g. "extract_volume_patches") called on the user's `inputs`, as
     TF takes them: each attr is (kind, name, value) or (kind, name, value, default), kind one of "ints", "int",
-    "str", "bool", "float", in the op's attr order. Returns the converted values; raises TF's error for the first
-    bad one."""
+    "str", "bool", "float", in the op's attr order (`matching`: the inputs share one type attr). Returns the
+    converted values; raises TF's error for the first bad one."""
     specs = [(a[0], a[1], a[2], a[3] if len(a) > 3 else _NO_DEFAULT) for a in attrs]
     out = Attrs()
     fast = all(fast_input(x) for x in inputs)
@@ -82,7 +83,25 @@ def op_attrs(fn: str, inputs: tuple, *attrs: tuple) -> Attrs:
             out.slow = True
             return out
         out.append(v)
+    if not _converts(inputs, matching):  # the fast path converts the inputs next: failing, it falls back
+        out = Attrs(_slow(fn, kind, name, value, default) for kind, name, value, default in specs)
+        out.slow = True
     return out
+
+
+def _converts(inputs: tuple, matching: bool) -> bool:
+    """Whether the fast path converts the inputs (`matching`: all share one type attr, as args_to_matching_eager)."""
+    from tfshim.framework.constant_op import convert_to_tensor, match_inputs
+
+    try:
+        if matching:
+            match_inputs(list(inputs))
+        else:
+            for x in inputs:
+                convert_to_tensor(x)
+    except (TypeError, ValueError, OverflowError):
+        return False
+    return True
 
 
 class Attrs(list):
