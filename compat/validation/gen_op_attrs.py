@@ -98,3 +98,25 @@ for f in [
         print("OK")
     except (TypeError, ValueError, MemoryError, tf.errors.InvalidArgumentError) as e:
         print(type(e).__name__, str(e).split("\n")[0])
+
+# nn_ops._get_sequence keeps the items as given; the generated wrappers check them (conv3d_transpose, pool3d);
+# conv_transpose dispatches by output_shape's length
+x5 = tf.zeros([1, 2, 2, 2, 1])
+for f in [
+    lambda: tf.nn.conv3d_transpose(tf.constant("a"), "a", [1, "a"], [4], "FULL"),
+    lambda: tf.nn.conv3d_transpose(x5, tf.zeros([1, 1, 1, 1, 1]), [1, 2, 2, 2, 1], [[2]], "SAME", dilations=[]),
+    lambda: tf.nn.conv3d_transpose(x5, tf.zeros([1, 1, 1, 1, 1]), [1, 2, 2, 2, 1], [[2]], "SAME"),
+    lambda: tf.nn.conv3d_transpose(1, [1, [2]], -np.inf, [3], padding=3),
+    lambda: tf.nn.max_pool3d(tf.zeros([2, 3, 1, 4, 1], tf.int32), [-1], [-1], 3, data_format=None),
+    lambda: tf.nn.avg_pool3d(x5, [None, 2], [], "SAME"),
+    lambda: tf.nn.avg_pool3d(x5, [None], [1], "SAME"),
+    lambda: tf.nn.conv_transpose(x5, tf.zeros([1]), tf.Variable([1.0, 2.0]), [1]),
+    lambda: tf.nn.conv_transpose(x5, tf.zeros([1]), tf.constant(1), [1]),
+    lambda: tf.nn.conv_transpose(x5, tf.zeros([1]), 1e40, [1]),
+    lambda: tf.nn.conv_transpose(x5, tf.zeros([1]), np.int8(-7), [1]),
+]:
+    try:
+        f()
+        print("OK")
+    except (TypeError, ValueError, IndexError, tf.errors.InvalidArgumentError) as e:
+        print(type(e).__name__, str(e).split("\n")[0])

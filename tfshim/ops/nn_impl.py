@@ -352,7 +352,17 @@ def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
 def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, padding: str = "SAME",  # noqa: A002
                    data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.conv_transpose: conv1d_, conv2d_ or conv3d_transpose by the rank of output_shape."""
-    n = len(output_shape._value if isinstance(output_shape, Tensor) else output_shape)
+    import collections.abc
+
+    from tfshim.framework.variables import Variable
+
+    if isinstance(output_shape, (Tensor, Variable)):
+        dims = tuple(output_shape.shape.as_list())
+        n = dims[0]  # TF: output_shape.shape[0] (a 0-d tensor's is an IndexError)
+    elif isinstance(output_shape, collections.abc.Sized):
+        n = len(output_shape)
+    else:
+        raise ValueError(f"`output_shape` must be a tensor or sized collection. Received: output_shape={output_shape}")
     if n == 3:
         return conv1d_transpose(input, filters, output_shape, strides, padding, data_format or "NWC", dilations)
     if n == 4:

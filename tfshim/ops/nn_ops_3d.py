@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from tfshim.framework import errors
+from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
 from tfshim.ops import array_ops
@@ -181,17 +181,10 @@ def _list_attr(value: list, arg: str, node: str, op_name: str) -> list:
 
 
 def _sequence(value: Any, channels_first: bool, name: str) -> list:
-    """TF: nn_ops._get_sequence(value, 3, channel_index, name)."""
-    if value is None:
-        return [1] * 5
-    value = [int(value)] if isinstance(value, (int, np.integer)) else [int(v) for v in value]
-    if len(value) == 5:
-        return value
-    if len(value) == 1:
-        value = value * 3
-    elif len(value) != 3:
-        raise ValueError(f"{name} should be of length 1, 3 or 5. Received: {name}={value} of length {len(value)}")
-    return [1, 1] + value if channels_first else [1] + value + [1]
+    """TF: nn_ops._get_sequence(value, 3, channel_index, name) (its items as given: the op's attrs check them)."""
+    from tfshim.ops.nn_ops import _get_sequence
+
+    return _get_sequence(value, 3, name, 1 if channels_first else 4)
 
 
 def _check_padding(padding: Any, node: str, op_name: str) -> str:
@@ -260,11 +253,20 @@ def conv3d(input: Any, filters: Any, strides: Any, padding: Any, data_format: st
 def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, padding: str = "SAME",  # noqa: A002
                      data_format: str = "NDHWC", dilations: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.conv3d_transpose = conv3d_backprop_input_v2(output_shape, filters, input)."""
-    x, f = convert_to_tensor(input), convert_to_tensor(filters)
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import op_attrs
+
     data_format = data_format or "NDHWC"
     first = data_format.startswith("NC")
     s = _sequence(strides, first, "strides")
     d = _sequence(dilations, first, "dilations")
+    attrs = op_attrs("conv3d_backprop_input_v2", (output_shape, filters, input), ("ints", "strides", s),
+                     ("str", "padding", padding), ("str", "data_format", data_format, "NDHWC"),
+                     ("ints", "dilations", d, [1, 1, 1, 1, 1]))
+    s, padding, data_format, d = attrs
+    f, x = match_inputs([filters, input])
+    if attrs.slow:  # TF's fallback converts input_sizes before running the op
+        match_inputs([output_shape], default=dtypes.int32)
     node = "_MklNativeConv3DBackpropInputV2"
     Conv3DBackpropInputV2.check(f, x)
     padding = _check_padding(padding, node, "Conv3DBackpropInputV2")
@@ -446,10 +448,16 @@ def _avg_pool3d_grad_grad(op: Any, grad: Tensor) -> Tensor:
 
 def _pool3d(op: Any, node: str, kernel_name: str, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
             data_format: Any) -> Tensor:
-    # TF: nn_ops._get_sequence runs first (its ValueErrors), then the op's checks
+    # TF: nn_ops._get_sequence runs first (its ValueErrors), then the generated wrapper's attrs, then the op's checks
+    from tfshim.ops.eager_attrs import op_attrs
+
+    data_format = "NDHWC" if data_format is None else data_format
     first = isinstance(data_format, str) and data_format.startswith("NC")
     k = _sequence(ksize, first, "ksize")
     s = _sequence(strides, first, "strides")
+    k, s, padding, data_format = op_attrs("max_pool3d" if op is MaxPool3D else "avg_pool3d", (input,),
+                                          ("ints", "ksize", k), ("ints", "strides", s), ("str", "padding", padding),
+                                          ("str", "data_format", data_format, "NDHWC"))
     x = convert_to_tensor(input)
     op.check(x)
     padding = _check_padding(padding, node, op.name)
