@@ -120,3 +120,22 @@ for f in [
         print("OK")
     except (TypeError, ValueError, IndexError, tf.errors.InvalidArgumentError) as e:
         print(type(e).__name__, str(e).split("\n")[0])
+
+# conv2d / conv1d: convert_padding, _get_sequence, the input's shape, then gen_nn_ops.conv2d's attrs
+x4 = tf.zeros([1, 3, 3, 2])
+for f in [
+    lambda: tf.nn.conv2d(tf.zeros([1, 4, 3, 2], tf.float64), tf.constant([1]), [], None),
+    lambda: tf.nn.conv2d(x4, [True, False], [4, 3], None),
+    lambda: tf.nn.conv2d(x4, -9223372036854775809, [1, 1], None),
+    lambda: tf.nn.conv2d(x4, tf.zeros([1, 1, 2, 1]), 1, "same"),
+    lambda: tf.nn.conv2d([[1.0]], tf.zeros([1, 1, 2, 1]), 1, "SAME"),
+    lambda: tf.nn.conv1d(tf.zeros([1, 3, 1], tf.int32), -np.inf, tf.zeros([3, 4], tf.float64), None),
+    lambda: tf.nn.conv1d(tf.zeros([2, 3, 2]), np.array([1, 2]), 1 + 2j, "VALID"),
+    lambda: tf.nn.conv1d(tf.zeros([4, 2, 3], tf.float16), -0.0, tf.constant([1], tf.int64), "VALID"),
+    lambda: tf.nn.conv1d(tf.zeros([4, 2, 3]), tf.zeros([1, 3, 1]), 1, "VALID", data_format="bad"),
+]:
+    try:
+        f()
+        print("OK")
+    except (TypeError, ValueError, AttributeError, tf.errors.InvalidArgumentError) as e:
+        print(type(e).__name__, str(e).split("\n")[0])

@@ -855,25 +855,48 @@ def _padding(padding: Any) -> str:
 def conv2d(input: Any, filters: Any, strides: Any, padding: Any, data_format: str = "NHWC",  # noqa: A002
            dilations: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.conv2d (Conv2D), NHWC with SAME/VALID padding, strides and dilations (im2col + one matmul)."""
+    if isinstance(padding, str) and padding == "EXPLICIT":  # TF: nn_ops.convert_padding
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit padding, `padding` must be "
+                         "a list.")
+    if isinstance(padding, (list, tuple)):
+        raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
+    if data_format is None:
+        data_format = "NHWC"
+    channel_index = 1 if data_format.startswith("NC") else 3
+    s = _get_sequence(strides, 2, "strides", channel_index)
+    d = _get_sequence(dilations, 2, "dilations", channel_index)
+    input.shape  # noqa: B018 - TF reads the input's shape first (a list or a Python number has none)
+    return _gen_conv2d(input, filters, s, padding, data_format, d)
+
+
+def _gen_conv2d(x: Any, f: Any, strides: list, padding: Any, data_format: Any, dilations: list) -> Tensor:
+    """TF: gen_nn_ops.conv2d (run as oneDNN's _MklNativeConv2D): its attrs, its inputs, the op's checks."""
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import op_attrs
+
+    attrs = op_attrs("conv2d", (x, f), ("ints", "strides", strides), ("bool", "use_cudnn_on_gpu", True, True),
+                     ("str", "padding", padding), ("ints", "explicit_paddings", None, []),
+                     ("str", "data_format", data_format, "NHWC"), ("ints", "dilations", dilations, [1, 1, 1, 1]),
+                     matching=True)
+    s, _, padding, _, data_format, d = attrs
     if data_format != "NHWC":
         raise NotImplementedError("tfshim: conv2d supports data_format='NHWC' only")
-    x = convert_to_tensor(input)
-    f = convert_to_tensor(filters)
-    if f._dtype is not x._dtype:
+    x, f = match_inputs([x, f])
+    if f._dtype is not x._dtype:  # (the fast path checks the inputs of the oneDNN node it runs)
         raise errors.InvalidArgumentError(None, None, (
-            f"cannot compute _MklNativeConv2D as input #1(zero-based) was expected to be a {x._dtype._cname} "
-                f"tensor but is a {f._dtype._cname} "
-            "tensor [Op:Conv2D] name: "))
-    Conv2D.check(x, f)
-    s = _get_sequence(strides, 2, "strides")
-    d = _get_sequence(dilations, 2, "dilations")
-    if isinstance(padding, str) and padding.upper() not in ("SAME", "VALID", "EXPLICIT"):
-        raise errors.InvalidArgumentError(None, None, _MKL_CONV_PADDING % padding)
+            f"cannot compute {'Conv2D' if attrs.slow else '_MklNativeConv2D'} as input #1(zero-based) was expected "
+            f"to be a {x._dtype._cname} tensor but is a {f._dtype._cname} tensor [Op:Conv2D]{attrs.suffix}"))
+    try:
+        Conv2D.check(x, f)
+    except errors.OpError as e:
+        raise attrs.as_called(e) from None
+    if padding not in ("SAME", "VALID", "EXPLICIT"):
+        raise attrs.as_called(errors.InvalidArgumentError(None, None, _MKL_CONV_PADDING % padding))
     if s[0] != 1 or s[3] != 1:
-        raise errors.UnimplementedError(None, None, (
+        raise attrs.as_called(errors.UnimplementedError(None, None, (
             "{{function_node __wrapped____MklNativeConv2D_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
             "Current implementation does not yet support strides in the batch and depth dimensions. "
-            "[Op:Conv2D] name: "))
+            "[Op:Conv2D] name: ")))
     return Conv2D(x, f, strides=(s[1], s[2]), dilations=(d[1], d[2]), padding=_padding(padding))
 
 
@@ -891,14 +914,17 @@ _MKL_CONV_PADDING = (
 def conv1d(input: Any, filters: Any, stride: Any, padding: Any, data_format: str = "NWC",  # noqa: A002
            dilations: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.conv1d: expand_dims to NHWC, conv2d, squeeze, as TF does."""
-    if data_format not in ("NWC", "NHWC", None):
+    if data_format in (None, "NHWC", "NWC"):
+        channel_index = 2
+    elif data_format in ("NCHW", "NCW"):
         raise NotImplementedError("tfshim: conv1d supports data_format='NWC' only")
-    s = _get_sequence(stride, 1, "stride")
-    d = _get_sequence(dilations, 1, "dilations")
-    x = array_ops.expand_dims(convert_to_tensor(input), 1)
-    f = array_ops.expand_dims(convert_to_tensor(filters), 0)
-    out = conv2d(x, f, [1, 1, s[1], 1], padding, dilations=[1, 1, d[1], 1])
-    return array_ops.squeeze(out, [1])
+    else:
+        raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: data_format={data_format}")
+    s = [1] + _get_sequence(stride, 1, "stride", channel_index)
+    d = [1] + _get_sequence(dilations, 1, "dilations", channel_index)
+    x = array_ops.expand_dims(input, -3)
+    f = array_ops.expand_dims(filters, 0)
+    return array_ops.squeeze(_gen_conv2d(x, f, s, padding, "NHWC", d), [-3])
 
 
 # ===== pooling =======================================================================================
