@@ -139,3 +139,9 @@ for f in [
         print("OK")
     except (TypeError, ValueError, AttributeError, tf.errors.InvalidArgumentError) as e:
         print(type(e).__name__, str(e).split("\n")[0])
+
+# MaxPool's windows start from the lowest finite value: NaN and -inf are skipped, equal zeros keep the first
+edge = tf.constant([[[[np.nan, -np.inf, 1.0], [np.inf, -0.0, 0.0]]]])
+print(tf.nn.max_pool2d(edge, [1], None, "VALID").numpy().ravel().tolist())
+print(tf.nn.max_pool2d(tf.cast(edge, tf.float64), [1, 2], 1, "VALID").numpy().ravel().tolist())
+print(tf.nn.max_pool1d(tf.cast(edge[0], tf.float16), 2, 1, "SAME").numpy().ravel().tolist())

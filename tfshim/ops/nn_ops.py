@@ -949,8 +949,17 @@ def _max_windows(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> t
 
 
 def _max_pool_kernel(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> Any:
+    """TF's CPU kernels: each window's maximum starts from the dtype's lowest finite value and takes a later input
+    only if strictly larger (NaN and -inf never; of equal zeros the first)."""
     win, _, _, _ = _max_windows(x, ksize, strides, padding)
-    return np.max(win, axis=3) if win.size else np.zeros(win.shape[:3] + win.shape[4:], x.dtype)
+    if not win.size:
+        return np.zeros(win.shape[:3] + win.shape[4:], x.dtype)
+    if x.dtype.kind != "f":
+        return np.max(win, axis=3)
+    win = np.where(np.isnan(win), np.array(-np.inf, x.dtype), win)
+    first = np.take_along_axis(win, np.expand_dims(np.argmax(win, axis=3), 3), axis=3)[:, :, :, 0]
+    lowest = np.finfo(x.dtype).min
+    return np.where(first > lowest, first, lowest).astype(x.dtype)
 
 
 def _argmax_coords(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> tuple:
