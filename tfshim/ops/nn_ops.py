@@ -1280,20 +1280,22 @@ def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: Any, dat
                          output_dtype: Any = dtypes.int64, include_batch_in_index: bool = False,
                          name: Any = None) -> tuple:
     """TF: tf.nn.max_pool_with_argmax (MaxPoolWithArgmax): (output, argmax), the flat index of each maximum."""
-    from tfshim.ops.op import check_type_attr, make_bool
+    from tfshim.ops.op import check_type_attr
 
     if data_format != "NHWC":
         raise ValueError("`data_format` values other  than 'NHWC' are not supported. "
                          f"Received: data_format={data_format}")
-    x = convert_to_tensor(input)
+    from tfshim.ops.eager_attrs import op_attrs
+
     k = _get_sequence(ksize, 2, "ksize")
     s = _get_sequence(strides, 2, "strides")
+    k, s, padding, include = op_attrs("max_pool_with_argmax", (input,), ("ints", "ksize", k), ("ints", "strides", s),
+                                      ("str", "padding", padding),
+                                      ("bool", "include_batch_in_index", include_batch_in_index, False))
+    x = convert_to_tensor(input)
     MaxPoolWithArgmax.check(x)
     targmax = dtypes.as_dtype(output_dtype)
     check_type_attr("MaxPoolWithArgmax", targmax, "Targmax")
-    include = make_bool(include_batch_in_index, "include_batch_in_index")
-    if not isinstance(padding, str):
-        raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
     if padding not in ("SAME", "VALID"):
         summary = op_def("MaxPoolWithArgmax")[0]  # type: ignore[index]
         raise errors.InvalidArgumentError(None, None, (
