@@ -145,3 +145,19 @@ edge = tf.constant([[[[np.nan, -np.inf, 1.0], [np.inf, -0.0, 0.0]]]])
 print(tf.nn.max_pool2d(edge, [1], None, "VALID").numpy().ravel().tolist())
 print(tf.nn.max_pool2d(tf.cast(edge, tf.float64), [1, 2], 1, "VALID").numpy().ravel().tolist())
 print(tf.nn.max_pool1d(tf.cast(edge[0], tf.float16), 2, 1, "SAME").numpy().ravel().tolist())
+
+# tf.conv and the kernel-less Conv2DBackprop*V2: attrs first, then the inputs (matched: T is the first one's)
+x4 = tf.zeros([1, 3, 3, 2])
+for f in [
+    lambda: tf.conv(np.inf, tf.constant([1, 2, 3], tf.int64), [0], "FULL", tf.constant([1, 2, 3], tf.int64)),
+    lambda: tf.conv({"a": 1}, np.int64(3), tf.constant([1, 2, 3], tf.int64), "SAME"),
+    lambda: tf.conv(tf.constant(1), np.nan, [], "VALID"),
+    lambda: tf.conv2d_backprop_filter_v2(False, tf.constant([True]), np.array([1.0]), tf.TensorShape([3]), "SAME"),
+    lambda: tf.conv2d_backprop_filter_v2(tf.zeros([0]), -np.inf, tf.zeros([3], tf.float16), [2.5], "SAME"),
+    lambda: tf.conv2d_backprop_input_v2(tf.zeros([0]), [[]], b"b", [2, -3], "same"),
+]:
+    try:
+        f()
+        print("OK")
+    except (TypeError, ValueError, tf.errors.InvalidArgumentError, tf.errors.NotFoundError) as e:
+        print(type(e).__name__, str(e).split("\n")[0])

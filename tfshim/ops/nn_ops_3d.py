@@ -612,16 +612,15 @@ def conv(input: Any, filter: Any, strides: Any, padding: str, explicit_paddings:
          name: Any = None) -> Tensor:
     """TF: tf.conv (Conv): a 2-D or 3-D convolution over channels-last data with any number of leading batch
     dimensions; strides/dilations list every dimension. No gradient, as in TF."""
-    from tfshim.ops.op import make_int
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import op_attrs
 
-    s = _list_of_ints(strides, "strides", "conv")
-    pad = _string_attr(padding, "padding")
-    ep = _list_of_ints(list(explicit_paddings), "explicit_paddings", "conv")
-    fmt = _string_attr(data_format, "data_format")
-    d = _list_of_ints(list(dilations), "dilations", "conv")
-    bd = make_int(batch_dims, "batch_dims")
-    g = make_int(groups, "groups")
-    x, f = convert_to_tensor(input), convert_to_tensor(filter)
+    s, pad, ep, fmt, d, bd, g = op_attrs(
+        "conv", (input, filter), ("ints", "strides", strides), ("str", "padding", padding),
+        ("ints", "explicit_paddings", explicit_paddings, []), ("str", "data_format", data_format, "CHANNELS_LAST"),
+        ("ints", "dilations", dilations, []), ("int", "batch_dims", batch_dims, 1), ("int", "groups", groups, 1),
+        matching=True)
+    x, f = match_inputs([input, filter])
     Conv.check(x, f)
     _allowed_string(pad, "padding", "Conv", ("SAME", "VALID", "EXPLICIT"))
     _allowed_string(fmt, "data_format", "Conv", ("CHANNELS_FIRST", "CHANNELS_LAST"))
@@ -637,20 +636,23 @@ def _no_kernel_v2(op_name: str, input: Any, filter: Any, out_backprop: Any, stri
                   dilations: Any) -> Tensor:
     """TF 2.21 declares Conv2DBackpropInputV2 / Conv2DBackpropFilterV2 (the input and filter given as tensors, not
     as their shapes) but registers no kernel for them: after the attr checks every call is a NotFoundError."""
-    from tfshim.ops.op import make_bool
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import op_attrs
+    from tfshim.ops.op import check_attr
 
     fn = "conv2d_backprop_input_v2" if op_name.endswith("InputV2") else "conv2d_backprop_filter_v2"
-    s = _list_of_ints(strides, "strides", fn)
-    pad = _string_attr(padding, "padding")
-    cudnn = make_bool(use_cudnn_on_gpu, "use_cudnn_on_gpu", True)
-    ep = _list_of_ints(list(explicit_paddings), "explicit_paddings", fn)
-    fmt = _string_attr(data_format, "data_format")
-    d = _list_of_ints(list(dilations), "dilations", fn)
-    x = convert_to_tensor(input)  # the inputs convert (and may fail) as TF's; T is the first one's dtype
-    convert_to_tensor(filter)
-    convert_to_tensor(out_backprop)
-    suffix = error_suffix((input, filter, out_backprop))
-    from tfshim.ops.op import check_attr
+    attrs = op_attrs(fn, (input, filter, out_backprop), ("ints", "strides", strides), ("str", "padding", padding),
+                     ("bool", "use_cudnn_on_gpu", use_cudnn_on_gpu, True),
+                     ("ints", "explicit_paddings", explicit_paddings, []),
+                     ("str", "data_format", data_format, "NHWC"), ("ints", "dilations", dilations, [1, 1, 1, 1]),
+                     matching=True)
+    s, pad, cudnn, ep, fmt, d = attrs
+    tensors = match_inputs([input, filter, out_backprop])  # T is the first one's dtype
+    x = tensors[0]
+    if attrs.slow:  # TF's fallback (args_to_matching_eager) converts every tensor to T: a mismatch is a ValueError
+        for t in tensors[1:]:
+            convert_to_tensor(t, x._dtype)
+    suffix = attrs.suffix
 
     check_attr(op_name, x, "T", suffix)
     _allowed_string(pad, "padding", op_name, ("SAME", "VALID", "EXPLICIT"))
