@@ -280,8 +280,11 @@ def _swish_grad(op: Any, dy: Tensor) -> tuple:
 
 
 @tf_export("nn.silu", "nn.swish")
-def silu(features: Any, beta: Any = 1.0, name: Any = None) -> Tensor:
-    """TF: tf.nn.silu: x * sigmoid(beta * x) with TF's custom gradient (for x and beta)."""
+def silu(features: Any, beta: Any = 1.0, **kwargs: Any) -> Tensor:
+    """TF: tf.nn.silu: x * sigmoid(beta * x) with TF's custom gradient (for x and beta). TF's signature has no
+    `name` (its dispatch wrapper rejects any other keyword)."""
+    if kwargs:
+        raise TypeError("Got an unexpected keyword argument '%s'" % next(iter(kwargs)))
     x = convert_to_tensor(features)
     b = math_ops.cast(convert_to_tensor(beta), x._dtype)
     math_ops.Mul.check(b, x)
