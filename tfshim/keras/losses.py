@@ -163,10 +163,10 @@ def _pair(y_true: Any, y_pred: Any) -> tuple:
 
 def _mean(x: Any, axis: Any = None) -> Any:
     """Keras' ops.mean: computed in result_type(dtype, float32) (float16 in float32, then cast back); integer
-    and bool means are float32 (`mse` of int32 tensors is a float32 0.5, not an int32 0)."""
+    and bool means are float32 (`mse` of int32 tensors is a float32 0.5, not an int32 0); complex stays complex."""
     tf = _tf()
     x = tf.convert_to_tensor(x)
-    compute = tf.float64 if x.dtype == tf.float64 else tf.float32
+    compute = x.dtype if x.dtype in (tf.float64, tf.complex64, tf.complex128) else tf.float32  # result_type(., f32)
     result = compute if (x.dtype.is_integer or x.dtype.is_bool) else x.dtype
     return tf.cast(tf.reduce_mean(tf.cast(x, compute), axis=axis), result)
 
@@ -277,6 +277,12 @@ def categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False
 
         set_keras_logits(y_pred_t, logits)
     y_true = tf.cast(y_true, y_pred_t.dtype)
+    if y_pred_t.shape[-1] == 1:  # (a scalar y_pred: IndexError, as Keras)
+        import warnings
+
+        warnings.warn("In loss categorical_crossentropy, expected y_pred.shape to be (batch_size, num_classes) with "
+                      f"num_classes > 1. Received: y_pred.shape={y_pred_t.shape}. Consider using "
+                      "'binary_crossentropy' if you only have 2 classes.", SyntaxWarning, stacklevel=2)
     if label_smoothing:
         num_classes = tf.cast(tf.shape(y_true)[-1], y_pred_t.dtype)
         y_true = y_true * (1.0 - label_smoothing) + (label_smoothing / num_classes)
