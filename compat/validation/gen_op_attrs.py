@@ -161,3 +161,18 @@ for f in [
         print("OK")
     except (TypeError, ValueError, tf.errors.InvalidArgumentError, tf.errors.NotFoundError) as e:
         print(type(e).__name__, str(e).split("\n")[0])
+
+# bias_add: in eager mode both go to the generated op, whose inputs share T (no Python conversion first)
+for f in [
+    lambda: tf.nn.bias_add(tf.zeros([3, 2], tf.float64), tf.zeros([2, 2, 0]), "NHWC"),
+    lambda: tf.nn.bias_add(np.nan, tf.constant([1, 2, 3], tf.int64)),
+    lambda: tf.nn.bias_add(np.zeros([0, 2], np.int64), tf.zeros([4])),
+    lambda: tf.nn.bias_add(1e40, tf.constant([1, 2, 3])),
+    lambda: tf.nn.bias_add(np.uint8(200), tf.constant([[True, False, True]])),
+    lambda: tf.nn.bias_add(tf.zeros([2, 3]), tf.zeros([3]), "HWC"),
+]:
+    try:
+        f()
+        print("OK")
+    except (TypeError, ValueError, tf.errors.InvalidArgumentError) as e:
+        print(type(e).__name__, str(e).split("\n")[0])

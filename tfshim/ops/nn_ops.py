@@ -675,11 +675,26 @@ def _bias_add_grad_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("nn.bias_add")
 def bias_add(value: Any, bias: Any, data_format: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.bias_add (BiasAdd); NHWC (channels last) only."""
-    if data_format not in (None, "NHWC", "N...C"):
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import op_attrs
+
+    if data_format is not None:
+        if data_format.startswith("NC"):
+            data_format = "NCHW"
+        elif data_format.startswith("N") and data_format.endswith("C"):
+            data_format = "NHWC"
+        else:
+            raise ValueError("`data_format` must be of the form `N...C` or `NC...`. Received: data_format="
+                             f"{data_format}")
+    # in eager mode TF passes both to the generated op, whose inputs share T
+    attrs = op_attrs("bias_add", (value, bias), ("str", "data_format", data_format, "NHWC"), matching=True)
+    x, b = match_inputs([value, bias])
+    try:
+        BiasAdd.check(x, b)
+    except errors.OpError as e:
+        raise attrs.as_called(e) from None
+    if attrs[0] != "NHWC":
         raise NotImplementedError("tfshim: bias_add supports channels-last data only")
-    x = convert_to_tensor(value)
-    b = convert_to_tensor(bias, dtype=x._dtype)
-    BiasAdd.check(x, b)
     return BiasAdd(x, b)
 
 
