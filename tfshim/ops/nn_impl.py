@@ -60,13 +60,11 @@ def batch_normalization(x: Any, mean: Any, variance: Any, offset: Any, scale: An
                         name: Any = None) -> Tensor:
     """TF: tf.nn.batch_normalization: x * inv + (offset - mean * inv), inv = rsqrt(variance + eps) * scale."""
     _, m, _, _ = _ops()
-    x = convert_to_tensor(x)
-    inv = m.rsqrt(variance + convert_to_tensor(variance_epsilon, dtype_hint=convert_to_tensor(variance).dtype)
-                  if not isinstance(variance, Tensor) else variance + variance_epsilon)
+    # TF's expression as written: Python operators on the arguments as given (lists concatenate, NumPy arrays add)
+    inv = m.rsqrt(variance + variance_epsilon)
     if scale is not None:
-        inv = inv * scale
-    shift = offset - mean * inv if offset is not None else -mean * inv
-    return x * m.cast(inv, x.dtype) + m.cast(shift, x.dtype)
+        inv *= scale
+    return x * m.cast(inv, x.dtype) + m.cast(offset - mean * inv if offset is not None else -mean * inv, x.dtype)
 
 
 @tf_export("nn.normalize_moments")
