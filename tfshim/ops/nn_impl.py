@@ -966,7 +966,7 @@ def _isotonic_kernel(x: np.ndarray, output_dtype: Any) -> Any:
     value until a merge recomputes sum / size: a lone subnormal is output as is, though the comparisons (under
     FTZ|DAZ, as every TF kernel) see it as zero (measured)."""
     out_t = output_dtype.as_numpy_dtype
-    rows = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
+    rows = x.reshape(int(np.prod(x.shape[:-1])), x.shape[-1]) if x.ndim else x.reshape(1, 1)  # (empty rows too)
     out = np.empty(rows.shape, out_t)
     seg = np.empty(rows.shape, np.int32)
     with np.errstate(all="ignore"):
@@ -1015,14 +1015,17 @@ def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) ->
     a, m, nn, _ = _ops()
     x = convert_to_tensor(inputs)
     output_dtype = _ISOTONIC_TYPES.get(x.dtype, dtypes.float64)
-    IsotonicRegression.check(x)
-    check_kernel("IsotonicRegression", x.dtype, attrs="T=DT_%s, output_dtype=DT_%s" % (
-        x.dtype._cname.upper(), output_dtype._cname.upper()))
+
+    def iso(matrix: Tensor) -> tuple:  # TF: gen_nn_ops.isotonic_regression (its checks come after the axis's)
+        IsotonicRegression.check(matrix)
+        check_kernel("IsotonicRegression", matrix.dtype, attrs="T=DT_%s, output_dtype=DT_%s" % (
+            matrix.dtype._cname.upper(), output_dtype._cname.upper()))
+        return IsotonicRegression(matrix, output_dtype=output_dtype)
 
     def compute(matrix: Tensor) -> tuple:
         if decreasing:
-            return IsotonicRegressionOutput(*IsotonicRegression(matrix, output_dtype=output_dtype))
-        output, segments = IsotonicRegression(m.negative(matrix), output_dtype=output_dtype)
+            return IsotonicRegressionOutput(*iso(matrix))
+        output, segments = iso(m.negative(matrix))
         return m.negative(output), segments
 
     nd = x._value.ndim
