@@ -35,3 +35,5 @@ show(lambda: tf.nn.batch_normalization(tf.zeros([1]), np.zeros([1, 3]), None, 1,
 show(lambda: tf.nn.batch_normalization({"a": 1}, tf.constant([True]), tf.constant(1.0), tf.Variable([1.0]),
                                        tf.constant([True]), tf.Variable([1.0])))
 show(lambda: tf.nn.batch_normalization(tf.constant([1.0, 2.0]), 0.5, 2.0, 1.0, 3.0, 1e-3))
+show(lambda: tf.nn.softmax_cross_entropy_with_logits(tf.zeros([2], tf.float64), "a"))
+show(lambda: tf.nn.softmax_cross_entropy_with_logits(tf.zeros([2]), tf.zeros([2], tf.int32)))

@@ -498,11 +498,11 @@ def _move_dim_to_end(x: Tensor, dim: int) -> Tensor:
 @tf_export("nn.softmax_cross_entropy_with_logits")
 def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1, name: Any = None) -> Tensor:
     """TF: tf.nn.softmax_cross_entropy_with_logits (SoftmaxCrossEntropyWithLogits); labels get the logits' dtype."""
+    logits = convert_to_tensor(logits)  # TF converts logits first
     labels = convert_to_tensor(labels)
-    logits = convert_to_tensor(logits)
-    SoftmaxCrossEntropyWithLogits.check(logits)
     precise = math_ops.cast(logits, dtypes.float32) if logits._dtype in (dtypes.float16, dtypes.bfloat16) else logits
-    labels = math_ops.cast(labels, precise._dtype)
+    labels = math_ops.cast(labels, precise._dtype)  # before the op's dtype check (a Cast to string fails first)
+    SoftmaxCrossEntropyWithLogits.check(logits)
     nd = precise._value.ndim
     if nd == 0:
         raise NotImplementedError("tfshim: softmax_cross_entropy_with_logits of scalars")
