@@ -2,6 +2,17 @@
 import numpy as np
 import tensorflow as tf
 
+
+
+def show(f, label=None):
+    try:
+        f()
+        text = "OK"
+    except (TypeError, ValueError, MemoryError, OverflowError, IndexError, AttributeError, tf.errors.OpError) as e:
+        text = "%s %s" % (type(e).__name__, str(e).split("\n")[0])
+    print(text if label is None else "%s %s" % (label, text))
+
+
 x5 = tf.zeros([1, 2, 2, 2, 1])
 cases = {
     "0-d tensor": tf.constant(3),
@@ -20,11 +31,7 @@ cases = {
     "list of numpy ints": [np.int64(1)] * 5,
 }
 for label, v in cases.items():
-    try:
-        tf.extract_volume_patches(x5, v, [1, 1, 1, 1, 1], "SAME")
-        print(label, "OK")
-    except (TypeError, ValueError, MemoryError, tf.errors.InvalidArgumentError) as e:
-        print(label, type(e).__name__, str(e).split("\n")[0])
+    show(lambda: tf.extract_volume_patches(x5, v, [1, 1, 1, 1, 1], "SAME"), label)
 
 calls = [
     lambda: tf.extract_volume_patches(x5, [1] * 5, [1] * 5, None),
@@ -42,11 +49,7 @@ calls = [
                                                    [1, 1, 1, 1], "VALID"),
 ]
 for f in calls:
-    try:
-        f()
-        print("OK")
-    except (TypeError, ValueError, MemoryError, tf.errors.InvalidArgumentError) as e:
-        print(type(e).__name__, str(e).split("\n")[0])
+    show(f)
 
 # LRN: float attrs take the fast path only as Python floats (TF's defaults bias=1, alpha=1 take the fallback,
 # whose errors end at [Op:LRN]); float64 is not an allowed type
@@ -60,11 +63,7 @@ for f in [
     lambda: tf.nn.local_response_normalization(x, -1),
     lambda: tf.nn.local_response_normalization(np.int64(3), depth_radius=-np.inf),
 ]:
-    try:
-        f()
-        print("OK")
-    except (TypeError, ValueError, OverflowError, tf.errors.InvalidArgumentError) as e:
-        print(type(e).__name__, str(e).split("\n")[0])
+    show(f)
 
 # bool, float and int attrs before the inputs
 logits = tf.zeros([2, 1, 3])
@@ -79,11 +78,7 @@ for f in [
     lambda: tf.nn.space_to_depth("a", 2.5),
     lambda: tf.nn.depth_to_space(tf.zeros([1, 1, 1, 4]), 2, data_format=3),
 ]:
-    try:
-        f()
-        print("OK")
-    except (TypeError, ValueError, tf.errors.InvalidArgumentError) as e:
-        print(type(e).__name__, str(e).split("\n")[0])
+    show(f)
 
 # the fast path falls back when it cannot convert an input: the fallback's attr checks come first
 for f in [
@@ -93,11 +88,7 @@ for f in [
     lambda: tf.nn.dilation2d(tf.zeros([1, 3, 3, 1]), tf.zeros([1, 1, 1]), [1, 1, 1, 1], "SAME", "NHWC", [1]),
     lambda: tf.nn.erosion2d(tf.constant(1), tf.constant(1), [2], 3, "NHWC", tf.constant(1)),
 ]:
-    try:
-        f()
-        print("OK")
-    except (TypeError, ValueError, MemoryError, tf.errors.InvalidArgumentError) as e:
-        print(type(e).__name__, str(e).split("\n")[0])
+    show(f)
 
 # nn_ops._get_sequence keeps the items as given; the generated wrappers check them (conv3d_transpose, pool3d);
 # conv_transpose dispatches by output_shape's length
@@ -115,11 +106,7 @@ for f in [
     lambda: tf.nn.conv_transpose(x5, tf.zeros([1]), 1e40, [1]),
     lambda: tf.nn.conv_transpose(x5, tf.zeros([1]), np.int8(-7), [1]),
 ]:
-    try:
-        f()
-        print("OK")
-    except (TypeError, ValueError, IndexError, tf.errors.InvalidArgumentError) as e:
-        print(type(e).__name__, str(e).split("\n")[0])
+    show(f)
 
 # conv2d / conv1d: convert_padding, _get_sequence, the input's shape, then gen_nn_ops.conv2d's attrs
 x4 = tf.zeros([1, 3, 3, 2])
@@ -134,11 +121,7 @@ for f in [
     lambda: tf.nn.conv1d(tf.zeros([4, 2, 3], tf.float16), -0.0, tf.constant([1], tf.int64), "VALID"),
     lambda: tf.nn.conv1d(tf.zeros([4, 2, 3]), tf.zeros([1, 3, 1]), 1, "VALID", data_format="bad"),
 ]:
-    try:
-        f()
-        print("OK")
-    except (TypeError, ValueError, AttributeError, tf.errors.InvalidArgumentError) as e:
-        print(type(e).__name__, str(e).split("\n")[0])
+    show(f)
 
 # MaxPool's windows start from the lowest finite value: NaN and -inf are skipped, equal zeros keep the first
 edge = tf.constant([[[[np.nan, -np.inf, 1.0], [np.inf, -0.0, 0.0]]]])
@@ -156,11 +139,7 @@ for f in [
     lambda: tf.conv2d_backprop_filter_v2(tf.zeros([0]), -np.inf, tf.zeros([3], tf.float16), [2.5], "SAME"),
     lambda: tf.conv2d_backprop_input_v2(tf.zeros([0]), [[]], b"b", [2, -3], "same"),
 ]:
-    try:
-        f()
-        print("OK")
-    except (TypeError, ValueError, tf.errors.InvalidArgumentError, tf.errors.NotFoundError) as e:
-        print(type(e).__name__, str(e).split("\n")[0])
+    show(f)
 
 # bias_add: in eager mode both go to the generated op, whose inputs share T (no Python conversion first)
 for f in [
@@ -171,8 +150,4 @@ for f in [
     lambda: tf.nn.bias_add(np.uint8(200), tf.constant([[True, False, True]])),
     lambda: tf.nn.bias_add(tf.zeros([2, 3]), tf.zeros([3]), "HWC"),
 ]:
-    try:
-        f()
-        print("OK")
-    except (TypeError, ValueError, tf.errors.InvalidArgumentError) as e:
-        print(type(e).__name__, str(e).split("\n")[0])
+    show(f)
