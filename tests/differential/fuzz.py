@@ -584,6 +584,9 @@ def main() -> int:
     import warnings
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    # The spec is TF with oneDNN on (compat/DIFFERENCES.md); TF turns it on by itself only on CPUs with AVX-512
+    # VNNI/BF16 or AMX. Elsewhere its CPU kernels differ (NCHW pooling and depthwise conv raise, other messages).
+    os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "1")
     warnings.filterwarnings("ignore")
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--per-entry", type=int, default=PER_ENTRY)

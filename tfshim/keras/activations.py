@@ -46,8 +46,9 @@ def relu(x: Any, negative_slope: float = 0.0, max_value: Any = None, threshold: 
         clip_max = False
     else:
         x = tf.nn.relu(x)
-    if clip_max:
-        x = tf.clip_by_value(x, 0.0, max_value)
+    if clip_max:  # Keras: ops.cast of both bounds to x's dtype (tf.cast), then backend.numpy.clip
+        min_value, max_value = tf.cast(0.0, x.dtype), tf.cast(max_value, x.dtype)
+        x = tf.clip_by_value(tf.cast(x, tf.int32) if x.dtype == tf.bool else x, min_value, max_value)
     if negative_slope != 0.0:
         x -= negative_slope * negative_part
     return x

@@ -246,6 +246,10 @@ def categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False
     if logits is not None:
         set_keras_logits(y_pred_t, logits)
     y_true = tf.cast(y_true, y_pred_t.dtype)
+    if y_pred_t.shape[-1] == 1:  # (a scalar y_pred: IndexError, as Keras)
+        warnings.warn("In loss categorical_crossentropy, expected y_pred.shape to be (batch_size, num_classes) with "
+                      f"num_classes > 1. Received: y_pred.shape={y_pred_t.shape}. Consider using "
+                      "'binary_crossentropy' if you only have 2 classes.", SyntaxWarning, stacklevel=2)
     if label_smoothing:
         num_classes = tf.cast(tf.shape(y_true)[-1], y_pred_t.dtype)
         y_true = y_true * (1.0 - label_smoothing) + (label_smoothing / num_classes)

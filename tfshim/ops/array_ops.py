@@ -1135,18 +1135,17 @@ def _extract_volume_patches_grad(op: Any, grad: Tensor) -> Tensor:
 def extract_volume_patches(input: Any, ksizes: Any, strides: Any, padding: str, name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.extract_volume_patches (ExtractVolumePatches): [kp, kr, kc] patches of a 5-D [batch, planes, rows,
     cols, depth] input, every `strides` cells, each flattened into the last dimension."""
-    from tfshim.ops.nn_ops_3d import _attr_error, _list_of_ints
+    from tfshim.ops.eager_attrs import op_attrs
+    from tfshim.ops.nn_ops_3d import _attr_error
 
-    ks = _list_of_ints(ksizes, "ksizes", "extract_volume_patches")
-    st = _list_of_ints(strides, "strides", "extract_volume_patches")
-    if not isinstance(padding, str):
-        raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
+    ks, st, padding = op_attrs("extract_volume_patches", (input,), ("ints", "ksizes", ksizes),
+                               ("ints", "strides", strides), ("str", "padding", padding))
     x = convert_to_tensor(input)
     node = "ExtractVolumePatches"
+    check_attr(node, x, "T")
     for arg, v in (("ksizes", ks), ("strides", st)):
         if len(v) < 5:
             raise _attr_error(node, node, "Length for attr '%s' of %d must be at least minimum 5" % (arg, len(v)))
-    check_attr(node, x, "T")
     if padding not in ("SAME", "VALID"):
         raise _attr_error(node, node, 'Value for attr \'padding\' of "%s" is not in the list of allowed values: '
                           '"SAME", "VALID"' % padding)

@@ -27,9 +27,10 @@ from tfshim.ops.op import (
 )
 
 
-def _int64(value: Any, op: str, index: int, raw: tuple) -> Tensor:
-    """An int64 input: a Python value is converted to it (the op's signature), a tensor must already be int64."""
-    t = convert_to_tensor(value, dtype=None if isinstance(value, Tensor) else dtypes.int64)
+def _int64(value: Any, op: str, index: int, raw: tuple, slow: bool = False) -> Tensor:
+    """An int64 input: a Python value is converted to it (the op's signature), a tensor must already be int64 (after
+    TF's Python fallback, `slow`, a tensor of another dtype fails to convert: ValueError)."""
+    t = convert_to_tensor(value, dtype=None if isinstance(value, Tensor) and not slow else dtypes.int64)
     if t.dtype != dtypes.int64:
         raise as_called(dtype_mismatch(op, index, dtypes.int64, t.dtype), raw)
     return t
@@ -119,8 +120,12 @@ def compute_accidental_hits(true_classes: Any, sampled_candidates: Any, num_true
 
     raw = (true_classes, sampled_candidates)
     seed1, seed2 = random_ops.get_seed(seed)
-    num_true = make_int(num_true, "num_true")
-    t = _int64(true_classes, "ComputeAccidentalHits", 0, raw)
-    s = _int64(sampled_candidates, "ComputeAccidentalHits", 1, raw)
+    from tfshim.ops.eager_attrs import op_attrs
+
+    attrs = op_attrs("compute_accidental_hits", raw, ("int", "num_true", num_true), ("int", "seed", seed1, 0),
+                     ("int", "seed2", seed2, 0))
+    num_true = attrs[0]
+    t = _int64(true_classes, "ComputeAccidentalHits", 0, raw, attrs.slow)
+    s = _int64(sampled_candidates, "ComputeAccidentalHits", 1, raw, attrs.slow)
     out = run_op(ComputeAccidentalHits, raw, t, s, num_true=num_true, seed=seed1 or 0, seed2=seed2 or 0)
     return ComputeAccidentalHitsOutput(*out)

@@ -18,7 +18,6 @@ from tfshim.ops.op import (
     defop,
     dtype_mismatch,
     error_suffix,
-    make_bool,
     not_differentiable,
     run_op,
     tf_export,
@@ -125,7 +124,11 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
     ([SparseTensor of the decoded classes], -sum of the per-step maxima [batch, 1]). The blank defaults to the last
     class."""
     from tfshim.framework.sparse_tensor import SparseTensor
+    from tfshim.ops.eager_attrs import op_attrs
 
+    merge_repeated, blank_index = op_attrs("ctc_greedy_decoder", (inputs, sequence_length),
+                                           ("bool", "merge_repeated", merge_repeated, False),
+                                           ("int", "blank_index", blank_index, -1))
     x = convert_to_tensor(inputs)
     # TF converts a Python sequence_length to the op's int32
     n = convert_to_tensor(sequence_length, dtype=None if isinstance(sequence_length, Tensor) else dtypes.int32)
@@ -133,6 +136,5 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
     if n.dtype != dtypes.int32:
         raise as_called(dtype_mismatch("CTCGreedyDecoder", 1, dtypes.int32, n.dtype), (inputs, sequence_length))
     ix, val, shape, log_prob = run_op(CTCGreedyDecoder, (inputs, sequence_length), x, n,
-                                      merge_repeated=make_bool(merge_repeated, "merge_repeated"),
-                                      blank_index=-1 if blank_index is None else int(blank_index))
+                                      merge_repeated=merge_repeated, blank_index=blank_index)
     return [SparseTensor(ix, val, shape)], log_prob

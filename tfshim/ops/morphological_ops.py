@@ -126,29 +126,31 @@ def _attr_error(message: str) -> errors.InvalidArgumentError:
                                        % (message, op_def("Dilation2D")[0]))  # type: ignore[index]
 
 
-def _list4(value: Any, arg: str) -> list:
-    if not isinstance(value, (list, tuple)):
-        raise TypeError(f"Expected list for '{arg}' argument to 'dilation2d' Op, not {value!r}.")
-    value = [int(v) for v in value]
-    if len(value) < 4:
-        raise _attr_error(f"Length for attr '{arg}' of {len(value)} must be at least minimum 4")
-    return value
+def _dilation2d(x: Any, f: Any, strides: Any, rates: Any, padding: Any) -> Tensor:
+    """TF's generated dilation2d: its attrs (eager_attrs.op_attrs), its inputs, the NodeDef's attr checks."""
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import op_attrs
 
-
-def _dilation2d(x: Tensor, f: Tensor, strides: Any, rates: Any, padding: Any) -> Tensor:
-    Dilation2D.check(x, f)
-    s, r = _list4(strides, "strides"), _list4(rates, "rates")
-    if not isinstance(padding, str):
-        raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
-    if padding not in ("SAME", "VALID"):
-        raise _attr_error('Value for attr \'padding\' of "%s" is not in the list of allowed values: "SAME", "VALID"'
-                          % padding)
-    for v, what in ((s, "Stride"), (r, "Rate")):
-        if v[0] != 1 or v[3] != 1:
-            raise errors.UnimplementedError(None, None, (
-                "{{function_node __wrapped__Dilation2D_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
-                f"{what} is only supported across spatial dimensions. [Op:Dilation2D] name: "))
-    return Dilation2D(x, f, strides=(s[1], s[2]), rates=(r[1], r[2]), padding=padding)
+    attrs = op_attrs("dilation2d", (x, f), ("ints", "strides", strides), ("ints", "rates", rates),
+                     ("str", "padding", padding), matching=True)
+    s, r, padding = attrs
+    x, f = match_inputs([x, f])
+    try:
+        Dilation2D.check(x, f)
+        for arg, v in (("strides", s), ("rates", r)):
+            if len(v) < 4:
+                raise _attr_error(f"Length for attr '{arg}' of {len(v)} must be at least minimum 4")
+        if padding not in ("SAME", "VALID"):
+            raise _attr_error('Value for attr \'padding\' of "%s" is not in the list of allowed values: "SAME", '
+                              '"VALID"' % padding)
+        for v, what in ((s, "Stride"), (r, "Rate")):
+            if v[0] != 1 or v[3] != 1:
+                raise errors.UnimplementedError(None, None, (
+                    "{{function_node __wrapped__Dilation2D_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+                    f"{what} is only supported across spatial dimensions. [Op:Dilation2D] name: "))
+        return Dilation2D(x, f, strides=(s[1], s[2]), rates=(r[1], r[2]), padding=padding)
+    except errors.OpError as e:
+        raise attrs.as_called(e) from None
 
 
 def _check_format(data_format: Any) -> None:
@@ -162,7 +164,7 @@ def dilation2d(input: Any, filters: Any, strides: Any, padding: Any, data_format
                name: Any = None) -> Tensor:
     """TF: tf.nn.dilation2d (Dilation2D): the max over filter taps of input + filter, NHWC only."""
     _check_format(data_format)
-    return _dilation2d(convert_to_tensor(input), convert_to_tensor(filters), strides, dilations, padding)
+    return _dilation2d(input, filters, strides, dilations, padding)
 
 
 @tf_export("nn.erosion2d")

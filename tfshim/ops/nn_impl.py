@@ -60,13 +60,11 @@ def batch_normalization(x: Any, mean: Any, variance: Any, offset: Any, scale: An
                         name: Any = None) -> Tensor:
     """TF: tf.nn.batch_normalization: x * inv + (offset - mean * inv), inv = rsqrt(variance + eps) * scale."""
     _, m, _, _ = _ops()
-    x = convert_to_tensor(x)
-    inv = m.rsqrt(variance + convert_to_tensor(variance_epsilon, dtype_hint=convert_to_tensor(variance).dtype)
-                  if not isinstance(variance, Tensor) else variance + variance_epsilon)
+    # TF's expression as written: Python operators on the arguments as given (lists concatenate, NumPy arrays add)
+    inv = m.rsqrt(variance + variance_epsilon)
     if scale is not None:
-        inv = inv * scale
-    shift = offset - mean * inv if offset is not None else -mean * inv
-    return x * m.cast(inv, x.dtype) + m.cast(shift, x.dtype)
+        inv *= scale
+    return x * m.cast(inv, x.dtype) + m.cast(offset - mean * inv if offset is not None else -mean * inv, x.dtype)
 
 
 @tf_export("nn.normalize_moments")
@@ -352,7 +350,17 @@ def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
 def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, padding: str = "SAME",  # noqa: A002
                    data_format: Any = None, dilations: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.conv_transpose: conv1d_, conv2d_ or conv3d_transpose by the rank of output_shape."""
-    n = len(output_shape._value if isinstance(output_shape, Tensor) else output_shape)
+    import collections.abc
+
+    from tfshim.framework.variables import Variable
+
+    if isinstance(output_shape, (Tensor, Variable)):
+        dims = tuple(output_shape.shape.as_list())
+        n = dims[0]  # TF: output_shape.shape[0] (a 0-d tensor's is an IndexError)
+    elif isinstance(output_shape, collections.abc.Sized):
+        n = len(output_shape)
+    else:
+        raise ValueError(f"`output_shape` must be a tensor or sized collection. Received: output_shape={output_shape}")
     if n == 3:
         return conv1d_transpose(input, filters, output_shape, strides, padding, data_format or "NWC", dilations)
     if n == 4:
@@ -517,16 +525,25 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any, s
 
 
 @tf_export("nn.local_response_normalization", "nn.lrn")
-def local_response_normalization(input: Any, depth_radius: int = 5, bias: float = 1.0,  # noqa: A002
-                                 alpha: float = 1.0, beta: float = 0.5, name: Any = None) -> Tensor:
+def local_response_normalization(input: Any, depth_radius: int = 5, bias: float = 1,  # noqa: A002
+                                 alpha: float = 1, beta: float = 0.5, name: Any = None) -> Tensor:
     """TF: tf.nn.local_response_normalization: x / (bias + alpha * sum of squares over +-depth_radius
     channels) ** beta, over the last dimension of a 4-D input."""
+    from tfshim.ops.eager_attrs import op_attrs
+    from tfshim.ops.op import check_attr
+
     a, m, _, _ = _ops()
+    attrs = op_attrs("lrn", (input,), ("int", "depth_radius", depth_radius, 5), ("float", "bias", bias, 1.0),
+                     ("float", "alpha", alpha, 1.0), ("float", "beta", beta, 0.5))
+    depth_radius, bias, alpha, beta = attrs
     x = convert_to_tensor(input)
+    check_attr("LRN", x, "T", suffix=attrs.suffix)
+    prefix = "{{function_node __wrapped__LRN_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+    if not 0 <= depth_radius < 2**31 - 1:  # TF's kernel: FastBoundsCheck(depth_radius, INT_MAX)
+        raise errors.InvalidArgumentError(None, None, "%sdepth_radius = %d larger than int max [Op:LRN]%s"
+                                          % (prefix, depth_radius, attrs.suffix))
     if x.shape.ndims != 4:
-        raise errors.InvalidArgumentError(
-            None, None, "{{function_node __wrapped__LRN_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
-            "in must be 4-dimensional [Op:LRN] name: ")
+        raise errors.InvalidArgumentError(None, None, "%sin must be 4-dimensional [Op:LRN]%s" % (prefix, attrs.suffix))
     depth = x._value.shape[-1]
     sq = m.square(x)
     padded = a.pad(sq, [[0, 0], [0, 0], [0, 0], [depth_radius, depth_radius]])
@@ -558,8 +575,8 @@ def _depth_to_space_kernel(x: np.ndarray, block_size: int = 2) -> Any:
 
 
 def _space_to_depth_kernel(x: np.ndarray, block_size: int = 2) -> Any:
-    if x.ndim != 4:
-        raise KernelError(errors.InvalidArgumentError, "Input rank should be: 4 instead of: %d" % x.ndim)
+    if x.ndim != 4:  # (without DepthToSpace's colons)
+        raise KernelError(errors.InvalidArgumentError, "Input rank should be 4 instead of %d" % x.ndim)
     n, h, w, c = x.shape
     b = block_size
     if h % b or w % b:
@@ -594,6 +611,10 @@ def _block_size_check(block_size: Any, op: str) -> int:
 @tf_export("nn.depth_to_space")
 def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC", name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.nn.depth_to_space (NHWC): depth blocks moved into block_size x block_size spatial tiles."""
+    from tfshim.ops.eager_attrs import op_attrs
+
+    block_size, data_format = op_attrs("depth_to_space", (input,), ("int", "block_size", block_size),
+                                       ("str", "data_format", data_format, "NHWC"))
     x = convert_to_tensor(input)
     return run_op(DepthToSpace, (input,), x, block_size=_block_size_check(block_size, "DepthToSpace"))
 
@@ -601,6 +622,10 @@ def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC", name:
 @tf_export("nn.space_to_depth")
 def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC", name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.nn.space_to_depth (NHWC), the inverse of depth_to_space."""
+    from tfshim.ops.eager_attrs import op_attrs
+
+    block_size, data_format = op_attrs("space_to_depth", (input,), ("int", "block_size", block_size),
+                                       ("str", "data_format", data_format, "NHWC"))
     x = convert_to_tensor(input)
     return run_op(SpaceToDepth, (input,), x, block_size=_block_size_check(block_size, "SpaceToDepth"))
 
@@ -730,20 +755,37 @@ def _onednn_failure(kind: str) -> Exception:
         "get additional diagnostic information., in file tensorflow/core/kernels/mkl/%s" % where))
 
 
-def _depthwise_args(kind: str, t: Tensor, g: Tensor, strides: Any, padding: Any, data_format: Any) -> tuple:
-    """TF's attr and dtype checks of DepthwiseConv2dNativeBackprop{Input,Filter} (run as oneDNN's _MklNative ops)."""
+def _depthwise_args(kind: str, inputs: tuple, strides: Any, padding: Any, data_format: Any, dilations: Any) -> tuple:
+    """TF's attr and dtype checks of DepthwiseConv2dNativeBackprop{Input,Filter} (run as oneDNN's _MklNative ops):
+    nn_ops.convert_padding, the generated wrapper's attrs, then its inputs (`inputs`: the op's three inputs as
+    given; the sizes are the int32 one). Returns (the two T tensors, (stride h, stride w), padding)."""
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import fast_input, op_attrs
     from tfshim.ops.op import check_attr, dtype_mismatch
 
     op = "DepthwiseConv2dNativeBackpropInput" if kind == "Input" else "DepthwiseConv2dNativeBackpropFilter"
     fn = "depthwise_conv2d_native_backprop_" + kind.lower()
-    if not isinstance(strides, (list, tuple)):
-        raise TypeError(f"Expected list for 'strides' argument to '{fn}' Op, not {strides!r}.")
-    check_attr(op, t, "T", suffix="")
-    if g._dtype is not t._dtype:
-        e = dtype_mismatch(op, 2, t._dtype, g._dtype)
-        raise type(e)(None, None, e.message[: -len(" name: ")])
-    if not isinstance(padding, str):
+    if isinstance(padding, str) and padding == "EXPLICIT":
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit padding, `padding` must be "
+                         "a list.")
+    if isinstance(padding, (list, tuple)):
         raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
+    strides, padding, _, data_format, _ = op_attrs(
+        fn, inputs, ("ints", "strides", strides), ("str", "padding", padding), ("ints", "explicit_paddings", None, []),
+        ("str", "data_format", data_format, "NHWC"), ("ints", "dilations", dilations, [1, 1, 1, 1]))
+    t, g = match_inputs([inputs[1 if kind == "Input" else 0], inputs[2]])
+    at = 0 if kind == "Input" else 1
+    sizes = inputs[at]
+    if not all(fast_input(v) for v in inputs):  # TF's Python fallback converts the sizes before running the op
+        sizes = convert_to_tensor(sizes, dtypes.int32)
+    check_attr(op, t, "T", suffix="")
+
+    def mismatch(index: int, expected: Any, got: Any) -> Exception:  # TF checks the inputs of the oneDNN node
+        e = dtype_mismatch("_MklNative" + op, index, expected, got)
+        return type(e)(None, None, e.message.replace("[Op:_MklNative", "[Op:"))
+
+    if g._dtype is not t._dtype:
+        raise mismatch(2, t._dtype, g._dtype)
     if padding not in ("SAME", "VALID"):
         node = ("_MklNativeDepthwiseConv2dNativeBackpropInput" if kind == "Input" else
                 "_MklNativeDepthwiseConv2dNativeBackpropFilter")
@@ -753,13 +795,15 @@ def _depthwise_args(kind: str, t: Tensor, g: Tensor, strides: Any, padding: Any,
     if data_format not in ("NHWC", "NCHW"):
         raise NotImplementedError(f"tfshim: tf.nn.depthwise_conv2d_backprop_{kind.lower()} supports "
                                   "data_format 'NHWC' and 'NCHW'")
+    if isinstance(sizes, Tensor) and sizes._dtype is not dtypes.int32:
+        raise mismatch(at, dtypes.int32, sizes._dtype)
     s = [int(v) for v in strides]
     if data_format == "NCHW" and len(s) == 4:
         s = [s[0], s[2], s[3], s[1]]
     if len(s) != 4 or s[0] != 1 or s[3] != 1:
         raise _depthwise_error(kind, errors.InvalidArgumentError, "Current implementation does not yet support "
                                "strides in the batch and depth dimensions.")
-    return (s[1], s[2]), padding
+    return t, g, (s[1], s[2]), padding
 
 
 def _int_list(v: Any) -> list:
@@ -774,8 +818,8 @@ def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any, out_backprop:
     depthwise_conv2d with respect to its input, as one conv2d_backprop_input per input channel. TF's oneDNN kernel
     ignores `dilations` (measured), and so does tfshim."""
     a, _, nn, _ = _ops()
-    f, g = convert_to_tensor(filter), convert_to_tensor(out_backprop)
-    s, padding = _depthwise_args("Input", f, g, strides, padding, data_format)
+    f, g, s, padding = _depthwise_args("Input", (input_sizes, filter, out_backprop), strides, padding, data_format,
+                                       dilations)
     sizes = _int_list(input_sizes)
     if data_format == "NCHW":  # computed channels-last between transposes
         sizes = [sizes[0], sizes[2], sizes[3], sizes[1]]
@@ -803,8 +847,8 @@ def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop
     depthwise_conv2d with respect to its filter, one conv2d_backprop_filter per input channel. TF's oneDNN kernel
     ignores `dilations` (measured), and so does tfshim."""
     a, _, nn, _ = _ops()
-    x, g = convert_to_tensor(input), convert_to_tensor(out_backprop)
-    s, padding = _depthwise_args("Filter", x, g, strides, padding, data_format)
+    x, g, s, padding = _depthwise_args("Filter", (input, filter_sizes, out_backprop), strides, padding, data_format,
+                                       dilations)
     if data_format == "NCHW":
         return depthwise_conv2d_backprop_filter(a.transpose(x, [0, 2, 3, 1]), filter_sizes,
                                                 a.transpose(g, [0, 2, 3, 1]), [1, s[0], s[1], 1], padding)
@@ -922,7 +966,7 @@ def _isotonic_kernel(x: np.ndarray, output_dtype: Any) -> Any:
     value until a merge recomputes sum / size: a lone subnormal is output as is, though the comparisons (under
     FTZ|DAZ, as every TF kernel) see it as zero (measured)."""
     out_t = output_dtype.as_numpy_dtype
-    rows = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
+    rows = x.reshape(int(np.prod(x.shape[:-1])), x.shape[-1]) if x.ndim else x.reshape(1, 1)  # (empty rows too)
     out = np.empty(rows.shape, out_t)
     seg = np.empty(rows.shape, np.int32)
     with np.errstate(all="ignore"):
@@ -971,14 +1015,17 @@ def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) ->
     a, m, nn, _ = _ops()
     x = convert_to_tensor(inputs)
     output_dtype = _ISOTONIC_TYPES.get(x.dtype, dtypes.float64)
-    IsotonicRegression.check(x)
-    check_kernel("IsotonicRegression", x.dtype, attrs="T=DT_%s, output_dtype=DT_%s" % (
-        x.dtype._cname.upper(), output_dtype._cname.upper()))
+
+    def iso(matrix: Tensor) -> tuple:  # TF: gen_nn_ops.isotonic_regression (its checks come after the axis's)
+        IsotonicRegression.check(matrix)
+        check_kernel("IsotonicRegression", matrix.dtype, attrs="T=DT_%s, output_dtype=DT_%s" % (
+            matrix.dtype._cname.upper(), output_dtype._cname.upper()))
+        return IsotonicRegression(matrix, output_dtype=output_dtype)
 
     def compute(matrix: Tensor) -> tuple:
         if decreasing:
-            return IsotonicRegressionOutput(*IsotonicRegression(matrix, output_dtype=output_dtype))
-        output, segments = IsotonicRegression(m.negative(matrix), output_dtype=output_dtype)
+            return IsotonicRegressionOutput(*iso(matrix))
+        output, segments = iso(m.negative(matrix))
         return m.negative(output), segments
 
     nd = x._value.ndim

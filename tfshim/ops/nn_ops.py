@@ -19,7 +19,7 @@ from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_math, eigen_softmax, native
 from tfshim.ops import array_ops, math_ops
 from tfshim.ops.array_ops import _dims, kernel_error
-from tfshim.ops.op import KernelError, defop, gradient_uses, make_float, op_def, raise_op_error, tf_export
+from tfshim.ops.op import KernelError, defop, gradient_uses, op_def, raise_op_error, tf_export
 from tfshim.util import dispatch
 
 
@@ -160,8 +160,14 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: Any = None) -> Tensor:
         x = math_ops.cast(x, dtypes.float32)
     if isinstance(alpha, np.ndarray):
         alpha = alpha.item()
-    LeakyRelu.check(x)
-    return LeakyRelu(x, alpha=make_float(alpha, "alpha"))
+    from tfshim.ops.eager_attrs import op_attrs
+
+    attrs = op_attrs("leaky_relu", (x,), ("float", "alpha", alpha, 0.2))
+    try:
+        LeakyRelu.check(x)
+    except errors.OpError as e:
+        raise attrs.as_called(e) from None
+    return LeakyRelu(x, alpha=attrs[0])
 
 
 Elu = defop("Elu", _float_kernel(eigen_math.elu))
@@ -274,8 +280,11 @@ def _swish_grad(op: Any, dy: Tensor) -> tuple:
 
 
 @tf_export("nn.silu", "nn.swish")
-def silu(features: Any, beta: Any = 1.0, name: Any = None) -> Tensor:
-    """TF: tf.nn.silu: x * sigmoid(beta * x) with TF's custom gradient (for x and beta)."""
+def silu(features: Any, beta: Any = 1.0, **kwargs: Any) -> Tensor:
+    """TF: tf.nn.silu: x * sigmoid(beta * x) with TF's custom gradient (for x and beta). TF's signature has no
+    `name` (its dispatch wrapper rejects any other keyword)."""
+    if kwargs:
+        raise TypeError("Got an unexpected keyword argument '%s'" % next(iter(kwargs)))
     x = convert_to_tensor(features)
     b = math_ops.cast(convert_to_tensor(beta), x._dtype)
     math_ops.Mul.check(b, x)
@@ -489,11 +498,11 @@ def _move_dim_to_end(x: Tensor, dim: int) -> Tensor:
 @tf_export("nn.softmax_cross_entropy_with_logits")
 def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1, name: Any = None) -> Tensor:
     """TF: tf.nn.softmax_cross_entropy_with_logits (SoftmaxCrossEntropyWithLogits); labels get the logits' dtype."""
+    logits = convert_to_tensor(logits)  # TF converts logits first
     labels = convert_to_tensor(labels)
-    logits = convert_to_tensor(logits)
-    SoftmaxCrossEntropyWithLogits.check(logits)
     precise = math_ops.cast(logits, dtypes.float32) if logits._dtype in (dtypes.float16, dtypes.bfloat16) else logits
-    labels = math_ops.cast(labels, precise._dtype)
+    labels = math_ops.cast(labels, precise._dtype)  # before the op's dtype check (a Cast to string fails first)
+    SoftmaxCrossEntropyWithLogits.check(logits)
     nd = precise._value.ndim
     if nd == 0:
         raise NotImplementedError("tfshim: softmax_cross_entropy_with_logits of scalars")
@@ -666,11 +675,26 @@ def _bias_add_grad_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("nn.bias_add")
 def bias_add(value: Any, bias: Any, data_format: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.bias_add (BiasAdd); NHWC (channels last) only."""
-    if data_format not in (None, "NHWC", "N...C"):
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import op_attrs
+
+    if data_format is not None:
+        if data_format.startswith("NC"):
+            data_format = "NCHW"
+        elif data_format.startswith("N") and data_format.endswith("C"):
+            data_format = "NHWC"
+        else:
+            raise ValueError("`data_format` must be of the form `N...C` or `NC...`. Received: data_format="
+                             f"{data_format}")
+    # in eager mode TF passes both to the generated op, whose inputs share T
+    attrs = op_attrs("bias_add", (value, bias), ("str", "data_format", data_format, "NHWC"), matching=True)
+    x, b = match_inputs([value, bias])
+    try:
+        BiasAdd.check(x, b)
+    except errors.OpError as e:
+        raise attrs.as_called(e) from None
+    if attrs[0] != "NHWC":
         raise NotImplementedError("tfshim: bias_add supports channels-last data only")
-    x = convert_to_tensor(value)
-    b = convert_to_tensor(bias, dtype=x._dtype)
-    BiasAdd.check(x, b)
     return BiasAdd(x, b)
 
 
@@ -849,25 +873,48 @@ def _padding(padding: Any) -> str:
 def conv2d(input: Any, filters: Any, strides: Any, padding: Any, data_format: str = "NHWC",  # noqa: A002
            dilations: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.conv2d (Conv2D), NHWC with SAME/VALID padding, strides and dilations (im2col + one matmul)."""
+    if isinstance(padding, str) and padding == "EXPLICIT":  # TF: nn_ops.convert_padding
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit padding, `padding` must be "
+                         "a list.")
+    if isinstance(padding, (list, tuple)):
+        raise NotImplementedError("tfshim: explicit padding lists are not supported; use 'SAME' or 'VALID'")
+    if data_format is None:
+        data_format = "NHWC"
+    channel_index = 1 if data_format.startswith("NC") else 3
+    s = _get_sequence(strides, 2, "strides", channel_index)
+    d = _get_sequence(dilations, 2, "dilations", channel_index)
+    input.shape  # noqa: B018 - TF reads the input's shape first (a list or a Python number has none)
+    return _gen_conv2d(input, filters, s, padding, data_format, d)
+
+
+def _gen_conv2d(x: Any, f: Any, strides: list, padding: Any, data_format: Any, dilations: list) -> Tensor:
+    """TF: gen_nn_ops.conv2d (run as oneDNN's _MklNativeConv2D): its attrs, its inputs, the op's checks."""
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import op_attrs
+
+    attrs = op_attrs("conv2d", (x, f), ("ints", "strides", strides), ("bool", "use_cudnn_on_gpu", True, True),
+                     ("str", "padding", padding), ("ints", "explicit_paddings", None, []),
+                     ("str", "data_format", data_format, "NHWC"), ("ints", "dilations", dilations, [1, 1, 1, 1]),
+                     matching=True)
+    s, _, padding, _, data_format, d = attrs
     if data_format != "NHWC":
         raise NotImplementedError("tfshim: conv2d supports data_format='NHWC' only")
-    x = convert_to_tensor(input)
-    f = convert_to_tensor(filters)
-    if f._dtype is not x._dtype:
+    x, f = match_inputs([x, f])
+    if f._dtype is not x._dtype:  # (the fast path checks the inputs of the oneDNN node it runs)
         raise errors.InvalidArgumentError(None, None, (
-            f"cannot compute _MklNativeConv2D as input #1(zero-based) was expected to be a {x._dtype._cname} "
-                f"tensor but is a {f._dtype._cname} "
-            "tensor [Op:Conv2D] name: "))
-    Conv2D.check(x, f)
-    s = _get_sequence(strides, 2, "strides")
-    d = _get_sequence(dilations, 2, "dilations")
-    if isinstance(padding, str) and padding.upper() not in ("SAME", "VALID", "EXPLICIT"):
-        raise errors.InvalidArgumentError(None, None, _MKL_CONV_PADDING % padding)
+            f"cannot compute {'Conv2D' if attrs.slow else '_MklNativeConv2D'} as input #1(zero-based) was expected "
+            f"to be a {x._dtype._cname} tensor but is a {f._dtype._cname} tensor [Op:Conv2D]{attrs.suffix}"))
+    try:
+        Conv2D.check(x, f)
+    except errors.OpError as e:
+        raise attrs.as_called(e) from None
+    if padding not in ("SAME", "VALID", "EXPLICIT"):
+        raise attrs.as_called(errors.InvalidArgumentError(None, None, _MKL_CONV_PADDING % padding))
     if s[0] != 1 or s[3] != 1:
-        raise errors.UnimplementedError(None, None, (
+        raise attrs.as_called(errors.UnimplementedError(None, None, (
             "{{function_node __wrapped____MklNativeConv2D_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
             "Current implementation does not yet support strides in the batch and depth dimensions. "
-            "[Op:Conv2D] name: "))
+            "[Op:Conv2D] name: ")))
     return Conv2D(x, f, strides=(s[1], s[2]), dilations=(d[1], d[2]), padding=_padding(padding))
 
 
@@ -885,14 +932,17 @@ _MKL_CONV_PADDING = (
 def conv1d(input: Any, filters: Any, stride: Any, padding: Any, data_format: str = "NWC",  # noqa: A002
            dilations: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.conv1d: expand_dims to NHWC, conv2d, squeeze, as TF does."""
-    if data_format not in ("NWC", "NHWC", None):
+    if data_format in (None, "NHWC", "NWC"):
+        channel_index = 2
+    elif data_format in ("NCHW", "NCW"):
         raise NotImplementedError("tfshim: conv1d supports data_format='NWC' only")
-    s = _get_sequence(stride, 1, "stride")
-    d = _get_sequence(dilations, 1, "dilations")
-    x = array_ops.expand_dims(convert_to_tensor(input), 1)
-    f = array_ops.expand_dims(convert_to_tensor(filters), 0)
-    out = conv2d(x, f, [1, 1, s[1], 1], padding, dilations=[1, 1, d[1], 1])
-    return array_ops.squeeze(out, [1])
+    else:
+        raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: data_format={data_format}")
+    s = [1] + _get_sequence(stride, 1, "stride", channel_index)
+    d = [1] + _get_sequence(dilations, 1, "dilations", channel_index)
+    x = array_ops.expand_dims(input, -3)
+    f = array_ops.expand_dims(filters, 0)
+    return array_ops.squeeze(_gen_conv2d(x, f, s, padding, "NHWC", d), [-3])
 
 
 # ===== pooling =======================================================================================
@@ -917,8 +967,17 @@ def _max_windows(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> t
 
 
 def _max_pool_kernel(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> Any:
+    """TF's CPU kernels: each window's maximum starts from the dtype's lowest finite value and takes a later input
+    only if strictly larger (NaN and -inf never; of equal zeros the first)."""
     win, _, _, _ = _max_windows(x, ksize, strides, padding)
-    return np.max(win, axis=3) if win.size else np.zeros(win.shape[:3] + win.shape[4:], x.dtype)
+    if not win.size:
+        return np.zeros(win.shape[:3] + win.shape[4:], x.dtype)
+    if x.dtype.kind != "f":
+        return np.max(win, axis=3)
+    win = np.where(np.isnan(win), np.array(-np.inf, x.dtype), win)
+    first = np.take_along_axis(win, np.expand_dims(np.argmax(win, axis=3), 3), axis=3)[:, :, :, 0]
+    lowest = np.finfo(x.dtype).min
+    return np.where(first > lowest, first, lowest).astype(x.dtype)
 
 
 def _argmax_coords(x: np.ndarray, ksize: tuple, strides: tuple, padding: str) -> tuple:
@@ -1239,20 +1298,22 @@ def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: Any, dat
                          output_dtype: Any = dtypes.int64, include_batch_in_index: bool = False,
                          name: Any = None) -> tuple:
     """TF: tf.nn.max_pool_with_argmax (MaxPoolWithArgmax): (output, argmax), the flat index of each maximum."""
-    from tfshim.ops.op import check_type_attr, make_bool
+    from tfshim.ops.op import check_type_attr
 
     if data_format != "NHWC":
         raise ValueError("`data_format` values other  than 'NHWC' are not supported. "
                          f"Received: data_format={data_format}")
-    x = convert_to_tensor(input)
+    from tfshim.ops.eager_attrs import op_attrs
+
     k = _get_sequence(ksize, 2, "ksize")
     s = _get_sequence(strides, 2, "strides")
+    k, s, padding, include = op_attrs("max_pool_with_argmax", (input,), ("ints", "ksize", k), ("ints", "strides", s),
+                                      ("str", "padding", padding),
+                                      ("bool", "include_batch_in_index", include_batch_in_index, False))
+    x = convert_to_tensor(input)
     MaxPoolWithArgmax.check(x)
     targmax = dtypes.as_dtype(output_dtype)
     check_type_attr("MaxPoolWithArgmax", targmax, "Targmax")
-    include = make_bool(include_batch_in_index, "include_batch_in_index")
-    if not isinstance(padding, str):
-        raise TypeError("Expected string for argument 'padding' not %r." % (padding,))
     if padding not in ("SAME", "VALID"):
         summary = op_def("MaxPoolWithArgmax")[0]  # type: ignore[index]
         raise errors.InvalidArgumentError(None, None, (

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from tfshim.framework import errors
+from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
 from tfshim.ops import array_ops
@@ -181,17 +181,10 @@ def _list_attr(value: list, arg: str, node: str, op_name: str) -> list:
 
 
 def _sequence(value: Any, channels_first: bool, name: str) -> list:
-    """TF: nn_ops._get_sequence(value, 3, channel_index, name)."""
-    if value is None:
-        return [1] * 5
-    value = [int(value)] if isinstance(value, (int, np.integer)) else [int(v) for v in value]
-    if len(value) == 5:
-        return value
-    if len(value) == 1:
-        value = value * 3
-    elif len(value) != 3:
-        raise ValueError(f"{name} should be of length 1, 3 or 5. Received: {name}={value} of length {len(value)}")
-    return [1, 1] + value if channels_first else [1] + value + [1]
+    """TF: nn_ops._get_sequence(value, 3, channel_index, name) (its items as given: the op's attrs check them)."""
+    from tfshim.ops.nn_ops import _get_sequence
+
+    return _get_sequence(value, 3, name, 1 if channels_first else 4)
 
 
 def _check_padding(padding: Any, node: str, op_name: str) -> str:
@@ -260,11 +253,20 @@ def conv3d(input: Any, filters: Any, strides: Any, padding: Any, data_format: st
 def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, padding: str = "SAME",  # noqa: A002
                      data_format: str = "NDHWC", dilations: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.conv3d_transpose = conv3d_backprop_input_v2(output_shape, filters, input)."""
-    x, f = convert_to_tensor(input), convert_to_tensor(filters)
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import op_attrs
+
     data_format = data_format or "NDHWC"
     first = data_format.startswith("NC")
     s = _sequence(strides, first, "strides")
     d = _sequence(dilations, first, "dilations")
+    attrs = op_attrs("conv3d_backprop_input_v2", (output_shape, filters, input), ("ints", "strides", s),
+                     ("str", "padding", padding), ("str", "data_format", data_format, "NDHWC"),
+                     ("ints", "dilations", d, [1, 1, 1, 1, 1]))
+    s, padding, data_format, d = attrs
+    f, x = match_inputs([filters, input])
+    if attrs.slow:  # TF's fallback converts input_sizes before running the op
+        match_inputs([output_shape], default=dtypes.int32)
     node = "_MklNativeConv3DBackpropInputV2"
     Conv3DBackpropInputV2.check(f, x)
     padding = _check_padding(padding, node, "Conv3DBackpropInputV2")
@@ -446,10 +448,16 @@ def _avg_pool3d_grad_grad(op: Any, grad: Tensor) -> Tensor:
 
 def _pool3d(op: Any, node: str, kernel_name: str, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
             data_format: Any) -> Tensor:
-    # TF: nn_ops._get_sequence runs first (its ValueErrors), then the op's checks
+    # TF: nn_ops._get_sequence runs first (its ValueErrors), then the generated wrapper's attrs, then the op's checks
+    from tfshim.ops.eager_attrs import op_attrs
+
+    data_format = "NDHWC" if data_format is None else data_format
     first = isinstance(data_format, str) and data_format.startswith("NC")
     k = _sequence(ksize, first, "ksize")
     s = _sequence(strides, first, "strides")
+    k, s, padding, data_format = op_attrs("max_pool3d" if op is MaxPool3D else "avg_pool3d", (input,),
+                                          ("ints", "ksize", k), ("ints", "strides", s), ("str", "padding", padding),
+                                          ("str", "data_format", data_format, "NDHWC"))
     x = convert_to_tensor(input)
     op.check(x)
     padding = _check_padding(padding, node, op.name)
@@ -604,16 +612,15 @@ def conv(input: Any, filter: Any, strides: Any, padding: str, explicit_paddings:
          name: Any = None) -> Tensor:
     """TF: tf.conv (Conv): a 2-D or 3-D convolution over channels-last data with any number of leading batch
     dimensions; strides/dilations list every dimension. No gradient, as in TF."""
-    from tfshim.ops.op import make_int
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import op_attrs
 
-    s = _list_of_ints(strides, "strides", "conv")
-    pad = _string_attr(padding, "padding")
-    ep = _list_of_ints(list(explicit_paddings), "explicit_paddings", "conv")
-    fmt = _string_attr(data_format, "data_format")
-    d = _list_of_ints(list(dilations), "dilations", "conv")
-    bd = make_int(batch_dims, "batch_dims")
-    g = make_int(groups, "groups")
-    x, f = convert_to_tensor(input), convert_to_tensor(filter)
+    s, pad, ep, fmt, d, bd, g = op_attrs(
+        "conv", (input, filter), ("ints", "strides", strides), ("str", "padding", padding),
+        ("ints", "explicit_paddings", explicit_paddings, []), ("str", "data_format", data_format, "CHANNELS_LAST"),
+        ("ints", "dilations", dilations, []), ("int", "batch_dims", batch_dims, 1), ("int", "groups", groups, 1),
+        matching=True)
+    x, f = match_inputs([input, filter])
     Conv.check(x, f)
     _allowed_string(pad, "padding", "Conv", ("SAME", "VALID", "EXPLICIT"))
     _allowed_string(fmt, "data_format", "Conv", ("CHANNELS_FIRST", "CHANNELS_LAST"))
@@ -629,20 +636,23 @@ def _no_kernel_v2(op_name: str, input: Any, filter: Any, out_backprop: Any, stri
                   dilations: Any) -> Tensor:
     """TF 2.21 declares Conv2DBackpropInputV2 / Conv2DBackpropFilterV2 (the input and filter given as tensors, not
     as their shapes) but registers no kernel for them: after the attr checks every call is a NotFoundError."""
-    from tfshim.ops.op import make_bool
+    from tfshim.framework.constant_op import match_inputs
+    from tfshim.ops.eager_attrs import op_attrs
+    from tfshim.ops.op import check_attr
 
     fn = "conv2d_backprop_input_v2" if op_name.endswith("InputV2") else "conv2d_backprop_filter_v2"
-    s = _list_of_ints(strides, "strides", fn)
-    pad = _string_attr(padding, "padding")
-    cudnn = make_bool(use_cudnn_on_gpu, "use_cudnn_on_gpu", True)
-    ep = _list_of_ints(list(explicit_paddings), "explicit_paddings", fn)
-    fmt = _string_attr(data_format, "data_format")
-    d = _list_of_ints(list(dilations), "dilations", fn)
-    x = convert_to_tensor(input)  # the inputs convert (and may fail) as TF's; T is the first one's dtype
-    convert_to_tensor(filter)
-    convert_to_tensor(out_backprop)
-    suffix = error_suffix((input, filter, out_backprop))
-    from tfshim.ops.op import check_attr
+    attrs = op_attrs(fn, (input, filter, out_backprop), ("ints", "strides", strides), ("str", "padding", padding),
+                     ("bool", "use_cudnn_on_gpu", use_cudnn_on_gpu, True),
+                     ("ints", "explicit_paddings", explicit_paddings, []),
+                     ("str", "data_format", data_format, "NHWC"), ("ints", "dilations", dilations, [1, 1, 1, 1]),
+                     matching=True)
+    s, pad, cudnn, ep, fmt, d = attrs
+    tensors = match_inputs([input, filter, out_backprop])  # T is the first one's dtype
+    x = tensors[0]
+    if attrs.slow:  # TF's fallback (args_to_matching_eager) converts every tensor to T: a mismatch is a ValueError
+        for t in tensors[1:]:
+            convert_to_tensor(t, x._dtype)
+    suffix = attrs.suffix
 
     check_attr(op_name, x, "T", suffix)
     _allowed_string(pad, "padding", op_name, ("SAME", "VALID", "EXPLICIT"))
