@@ -152,6 +152,11 @@ class Variable(metaclass=_VariableMetaclass):
         self._name = current_scope() + (name if name is not None else "Variable") + ":0"
         self._cached: Tensor | None = None
         self._shape = TensorShape(shape) if shape is not None else TensorShape._from_tuple(self._value.shape)
+        if caching_device:  # TF (eager) reads the new value once under tf.device(caching_device)
+            from tfshim.framework.device import device
+
+            with device(caching_device):
+                pass
 
     # ---- reading -------------------------------------------------------------
     def value(self) -> Tensor:

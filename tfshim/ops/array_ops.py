@@ -2427,6 +2427,8 @@ def _identity_n_grad(op: Any, *grads: Tensor) -> list:
 @tf_export("identity_n")
 def identity_n(input: Any, name: Any = None) -> list:  # noqa: A002
     """TF: tf.identity_n: each input unchanged (one op, several outputs)."""
+    if isinstance(input, np.ndarray) and input.ndim > 1:  # TF's fast path takes only a rank-1 array as a list
+        raise ValueError("expected a sequence for attr T, got an ndarray with rank %d instead" % input.ndim)
     ts = [convert_to_tensor(t) for t in input]
     if not ts:
         from tfshim.ops.op import op_def
