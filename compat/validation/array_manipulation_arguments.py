@@ -18,3 +18,16 @@ show("Variable caching_device vector", lambda: tf.Variable(1.0, caching_device=t
 show("Variable caching_device scalar", lambda: tf.Variable(1.0, caching_device=tf.constant(3)))
 show("Variable caching_device int", lambda: tf.Variable(1.0, caching_device=5))
 show("Variable caching_device cpu", lambda: tf.Variable(1.0, caching_device="/cpu:0"))
+
+# Integer-typed op inputs (axis, multiples) convert as TF's generated wrappers convert them.
+x = tf.constant([[1.0, 2.0]])
+for v in [1.5, "a", [1.5], True, None, [True], np.array([1]), [[1]], tf.constant(1.5), [1, "a"]]:
+    show("cumsum axis %r" % (v,), lambda: tf.cumsum(x, v))
+    show("argmin axis %r" % (v,), lambda: tf.argmin(x, v))
+    show("argmax axis %r" % (v,), lambda: tf.argmax(x, v))
+    show("tile multiples %r" % (v,), lambda: tf.tile(x, v))
+show("cumsum exclusive=1", lambda: tf.cumsum(x, 1.5, exclusive=1))
+show("argmin output_type", lambda: tf.argmin(x, 0, output_type="x"))
+show("argmax np.int32 axis", lambda: tf.argmax(x, np.int32(1)))
+show("argmax int8 axis", lambda: tf.argmax(x, tf.constant(1, tf.int8)))
+show("tile [2**40, 1]", lambda: tf.tile(tf.ones([0, 1]), [2**40, 1]))

@@ -396,6 +396,10 @@ def convert_index_input(value: Any) -> Tensor:
         return value
     if isinstance(value, float):
         return convert_to_tensor(value, dtypes.int32)
+    if isinstance(value, (list, tuple)):  # TF's slow path (args_to_matching_eager) keeps an inferred int64
+        t = convert_to_tensor(value)
+        if t._dtype is dtypes.int64:
+            return t
     try:
         return convert_to_tensor(value, dtypes.int32)
     except (TypeError, ValueError):

@@ -53,6 +53,24 @@ def _int_list(shape: Any) -> list:
     return [int(d) for d in np.ravel(t._value)]
 
 
+def _index_input(op_name: str, attr: str, value: Any, raw: tuple) -> Tensor:
+    """An op input typed by an integer type attr (`Tmultiples`, `Tpaddings`, `Tblock_shape`, ...), converted as
+    TF's eager fast path does (constant_op.convert_index_input) and checked against the attr's allowed dtypes,
+    TF's text ending as the call's path ends it (ops/op.py: error_suffix)."""
+    t = convert_index_input(value)
+    check_attr(op_name, t, attr, error_suffix(raw))
+    return t
+
+
+def _op_error(op_name: str, message: str) -> Exception:
+    """A kernel's InvalidArgumentError, as the dispatcher words it (for checks made before the kernel runs)."""
+    try:
+        raise_op_error(op_name, KernelError(errors.InvalidArgumentError, message))
+    except errors.OpError as e:
+        return e
+    raise AssertionError  # unreachable: raise_op_error always raises
+
+
 # ----- reshape ------------------------------------------------------------------------
 
 
@@ -868,7 +886,12 @@ def _tile_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("tile", "manip.tile")
 def tile(input: Any, multiples: Any, name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.tile (Tile)."""
-    return run_op(Tile, (input, multiples), convert_to_tensor(input), multiples=tuple(_int_list(multiples)))
+    raw = (input, multiples)
+    x = convert_to_tensor(input)
+    m = _index_input("Tile", "Tmultiples", multiples, raw)
+    if m._value.ndim != 1:
+        raise as_called(_op_error("Tile", "Expected multiples to be 1-D, but got shape " + _dims(m._value.shape)), raw)
+    return run_op(Tile, raw, x, multiples=tuple(int(d) for d in m._value))
 
 
 def _paddings(x: np.ndarray, paddings: tuple, kernel: str, pshape: Any = None) -> None:
