@@ -31,3 +31,20 @@ show("argmin output_type", lambda: tf.argmin(x, 0, output_type="x"))
 show("argmax np.int32 axis", lambda: tf.argmax(x, np.int32(1)))
 show("argmax int8 axis", lambda: tf.argmax(x, tf.constant(1, tf.int8)))
 show("tile [2**40, 1]", lambda: tf.tile(tf.ones([0, 1]), [2**40, 1]))
+
+# strided_slice: masks are int attrs (checked first), begin/end/strides share the Index attr.
+m = tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+for b, e in [([2.5], [4, 3]), ([None, 2], [3]), ([0, 3], [True, 2]), ([3], []), (1.5, [1]), (np.array([0]), [1]),
+             (tf.constant([0.0]), [1]), ([[0]], [[1]]), (0, 1), ([-2**63 - 1], [1]),
+             (tf.constant([0], tf.int64), tf.constant([1])), ([0], tf.constant([1], tf.int64)),
+             (tf.constant([0], tf.int16), tf.constant([1], tf.int16))]:
+    show("strided_slice %r %r" % (b, e), lambda: tf.strided_slice(m, b, e))
+    show("strided_slice %r %r strides=[1]" % (b, e), lambda: tf.strided_slice(m, b, e, [1]))
+for kw in [dict(begin_mask="a"), dict(end_mask=tf.constant(["a", "b"])), dict(begin_mask=np.int8(-7)),
+           dict(shrink_axis_mask=1.5), dict(begin_mask=None)]:
+    show("strided_slice %r" % (kw,), lambda: tf.strided_slice(m, [0], [1], [1], **kw))
+show("constant [True, 2]", lambda: tf.constant([True, 2]))
+show("constant [2, True]", lambda: tf.constant([2, True]))
+show("constant [True, 2] int64", lambda: tf.constant([True, 2], tf.int64))
+show("constant [True, 2.5] int64", lambda: tf.constant([True, 2.5], tf.int64))
+show("constant [1.5, True]", lambda: tf.constant([1.5, True]))

@@ -103,7 +103,10 @@ def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType
     flat, shape = _flatten_rectangular(value)
     kinds = [_leaf_kind(x) for x in flat]
     kind_set = {k for k, _ in kinds}
-    if len(kind_set) > 1 and (_STR in kind_set or _BOOL in kind_set):
+    # TF infers the dtype from the first element: a bool after a number reads as an int, a number after a bool is
+    # mixed (unless a numeric dtype is asked for and all are bools and ints); strings mix with nothing
+    if len(kind_set) > 1 and (_STR in kind_set or (kinds[0][0] == _BOOL and (
+            dtype is None or dtype.is_bool or not kind_set <= {_BOOL, _INT}))):
         raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     kind = max(kind_set) if kind_set else _FLOAT
     if not flat:
@@ -380,6 +383,8 @@ def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bo
                 if t._dtype not in allowed:
                     t = None
             v = t if t is not None else convert_to_tensor(v, dtype, dtype_hint=default)
+        elif slow and dtype is not None and v._dtype is not dtype:  # TF converts every input to the first's dtype
+            convert_to_tensor(v, dtype)  # raises TF's `Tensor conversion requested dtype ...`
         if dtype is None:
             dtype = v._dtype
         out.append(v)

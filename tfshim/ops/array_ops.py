@@ -15,11 +15,13 @@ from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
 from tfshim.ops.op import (
     KernelError,
+    _took_slow_path,
     as_called,
     check_attr,
     check_kernel,
     check_type_attr,
     defop,
+    dtype_mismatch,
     error_suffix,
     make_bool,
     make_int,
@@ -1498,12 +1500,26 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
                   ellipsis_mask: int = 0, new_axis_mask: int = 0, shrink_axis_mask: int = 0, var: Any = None,
                   name: Any = None) -> Tensor:
     """TF: tf.strided_slice (StridedSlice), its masks turned into a Python index key."""
-    b, e = _int_list(begin), _int_list(end)
-    s = _int_list(strides) if strides is not None else [1] * len(b)
-    if not len(b) == len(e) == len(s):
-        raise_op_error("StridedSlice", KernelError(
-            errors.InvalidArgumentError, "Expected begin, end, and strides to be 1D equal size tensors, but got "
-            f"shapes [{len(b)}], [{len(e)}], and [{len(s)}] instead.", suffix=""))
+    if strides is None:
+        strides = ones_like(begin)
+    masks = [make_int(0 if m is None else m, n) for m, n in zip(  # TF's generated wrapper: attrs before inputs
+        (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask),
+        ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"))]
+    begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask = masks
+    raw = (input_, begin, end, strides)
+    x = convert_to_tensor(input_)
+    index = match_inputs([begin, end, strides], _STRIDED_SLICE_INDEX, slow=_took_slow_path(raw))
+    try:
+        for i, t in enumerate(index):
+            if t._dtype is not index[0]._dtype:
+                raise dtype_mismatch("StridedSlice", i + 1, index[0]._dtype, t._dtype)
+        check_attr("StridedSlice", index[0], "Index")
+        if any(t._value.ndim != 1 for t in index) or not len(set(t._value.shape for t in index)) == 1:
+            raise _op_error("StridedSlice", "Expected begin, end, and strides to be 1D equal size tensors, but got "
+                            "shapes %s, %s, and %s instead." % tuple(_dims(t._value.shape) for t in index))
+    except errors.OpError as err:
+        raise as_called(err, raw) from None
+    b, e, s = ([int(d) for d in t._value] for t in index)
     key: list = []
     for i in builtins_range(len(b)):
         if ellipsis_mask >> i & 1:
@@ -1515,8 +1531,10 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
         else:
             key.append(builtins_slice(None if begin_mask >> i & 1 else b[i], None if end_mask >> i & 1 else e[i],
                                       s[i]))
-    return run_op(StridedSlice, (input_, begin, end, strides), convert_to_tensor(input_), key=tuple(key),
-                  suffix=" name: ")
+    return run_op(StridedSlice, raw, x, key=tuple(key), suffix=" name: ")
+
+
+_STRIDED_SLICE_INDEX = (dtypes.int16, dtypes.int32, dtypes.int64)
 
 
 def _reverse_kernel(x: np.ndarray, axis: tuple) -> Any:
