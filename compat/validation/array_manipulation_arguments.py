@@ -48,3 +48,14 @@ show("constant [2, True]", lambda: tf.constant([2, True]))
 show("constant [True, 2] int64", lambda: tf.constant([True, 2], tf.int64))
 show("constant [True, 2.5] int64", lambda: tf.constant([True, 2.5], tf.int64))
 show("constant [1.5, True]", lambda: tf.constant([1.5, True]))
+
+# dynamic_stitch: TF's fast path iterates tensors given as lists (N from the indices); its slow path wants lists.
+# (Without data, TF's error quotes a KernelDef whose proto debug text TF randomizes from run to run: not shown.)
+for i, d in [(tf.constant([[1.0]]), tf.constant([1.0, 2.0])), (tf.constant([1, 2]), b"b"),
+             (tf.constant([0, 1]), tf.constant([1.0, 2.0])), (tf.constant([0.0, 1.0]), tf.constant([1.0, 2.0])),
+             ([[0], [1]], [[1.0], [2.0]]), (tf.constant([0, 1]), [[]]), ((tf.constant([0]),), [1.0, 2.0])]:
+    show("dynamic_stitch", lambda: tf.dynamic_stitch(i, d))
+# fingerprint's method is a string input
+show("fingerprint method float", lambda: tf.fingerprint(tf.constant(["a"]), tf.constant(1.5)))
+show("fingerprint method variable", lambda: tf.fingerprint(0, tf.Variable(1.0)))
+show("fingerprint method 'x'", lambda: tf.fingerprint(tf.constant(["a"]), "x"))

@@ -64,6 +64,17 @@ def _index_input(op_name: str, attr: str, value: Any, raw: tuple) -> Tensor:
     return t
 
 
+def _typed_input(op_name: str, index: int, value: Any, dtype: Any, raw: tuple) -> Tensor:
+    """An op input of a fixed dtype (Fingerprint's `method`, ...). On TF's eager fast path a tensor (or variable)
+    of another dtype fails the kernel's input check (`cannot compute X as input #i ...`); on the slow path, and
+    for other values, it converts to `dtype` (`Tensor conversion requested dtype ...`)."""
+    if not _took_slow_path(raw):
+        t = value.value() if hasattr(value, "assign") else value
+        if isinstance(t, Tensor) and t._dtype is not dtype:
+            raise dtype_mismatch(op_name, index, dtype, t._dtype)
+    return convert_to_tensor(value, dtype)
+
+
 def _op_error(op_name: str, message: str) -> Exception:
     """A kernel's InvalidArgumentError, as the dispatcher words it (for checks made before the kernel runs)."""
     try:
@@ -1091,9 +1102,9 @@ not_differentiable(Fingerprint)
 def fingerprint(data: Any, method: Any = "farmhash64", name: Any = None) -> Tensor:
     """TF: tf.fingerprint (Fingerprint): an [N, 8] uint8 fingerprint (FarmHash Fingerprint64) of each of the
     N slices of `data` along its first dimension."""
+    raw = (data, method)
     d = convert_to_tensor(data)
-    m = convert_to_tensor(method, dtypes.string)
-    return run_op(Fingerprint, (data, method), d, m, check=False)
+    return run_op(Fingerprint, raw, d, _typed_input("Fingerprint", 1, method, dtypes.string, raw), check=False)
 
 
 # ===== extract_volume_patches ===================================================================
