@@ -59,3 +59,14 @@ for i, d in [(tf.constant([[1.0]]), tf.constant([1.0, 2.0])), (tf.constant([1, 2
 show("fingerprint method float", lambda: tf.fingerprint(tf.constant(["a"]), tf.constant(1.5)))
 show("fingerprint method variable", lambda: tf.fingerprint(0, tf.Variable(1.0)))
 show("fingerprint method 'x'", lambda: tf.fingerprint(tf.constant(["a"]), "x"))
+
+# pad: a zero scalar constant pads with Pad, others with PadV2; paddings under the Tpaddings attr.
+x = tf.constant([[1.0, 2.0]])
+for args, kw in [((x, 2.5), {}), ((None, tf.constant([[1, 1]], tf.uint8), tf.constant([[1, 1]], tf.uint8)), {}),
+                 (([True, False], tf.ones([1, 4, 1])), {}), ((0, float("nan")), {}),
+                 ((x, [[1, 1], [0, 1]]), dict(constant_values=tf.constant(1))),
+                 ((x, [[1, 1], [0, 1]]), dict(constant_values=1.5)), ((x, [[0, 0], [1, 1]]), dict(mode="x")),
+                 ((x, [[1.5, 0], [1, 1]]), {}), ((x, [1, 1]), {}), ((tf.constant([True]), [[1, 1]]), {}),
+                 ((tf.constant(["a"]), [[1, 1]]), {}), ((tf.constant(["a"]), [[1, 1]]), dict(constant_values="z")),
+                 ((x, np.array([[1, 1], [0, 1]])), dict(constant_values=[1.0]))]:
+    show("pad", lambda: tf.pad(*args, **kw))

@@ -369,6 +369,7 @@ def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bo
         if isinstance(v, Tensor):  # slow path: only eager tensors fix the dtype, a Variable converts like a value
             dtype = v._dtype
             break
+    all_tensors = all(isinstance(v, Tensor) for v in values)
     out = []
     for v in values:
         if isinstance(v, _Variable):
@@ -383,7 +384,8 @@ def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bo
                 if t._dtype not in allowed:
                     t = None
             v = t if t is not None else convert_to_tensor(v, dtype, dtype_hint=default)
-        elif slow and dtype is not None and v._dtype is not dtype:  # TF converts every input to the first's dtype
+        elif slow and dtype is not None and v._dtype is not dtype and not all_tensors:
+            # TF converts every input to the first tensor's dtype, unless all are tensors (then the kernel checks)
             convert_to_tensor(v, dtype)  # raises TF's `Tensor conversion requested dtype ...`
         if dtype is None:
             dtype = v._dtype

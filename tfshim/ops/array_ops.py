@@ -921,6 +921,12 @@ def _paddings(x: np.ndarray, paddings: tuple, kernel: str, pshape: Any = None) -
 
 def _pad_kernel(x: np.ndarray, paddings: tuple, constant_values: Any = 0, pshape: Any = None) -> Any:
     _paddings(x, paddings, "Pad", pshape)
+    if x.dtype == object:  # strings: Pad fills with b"" (np.pad would store NumPy bytes_ scalars)
+        fill = np.asarray(constant_values, dtype=object).item()
+        fill = fill if isinstance(fill, bytes) else b""
+        out = np.full(tuple(d + a + b for d, (a, b) in zip(x.shape, paddings)), fill, dtype=object)
+        out[tuple(builtins_slice(a, a + d) for d, (a, _) in zip(x.shape, paddings))] = x
+        return out
     return np.pad(x, [tuple(p) for p in paddings], mode="constant", constant_values=constant_values)
 
 
@@ -989,26 +995,36 @@ def _mirror_pad_grad_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("pad")
 def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any = 0, name: Any = None) -> Tensor:
     """TF: tf.pad: Pad (zeros), PadV2 (other constants), MirrorPad (REFLECT, SYMMETRIC)."""
-    x = convert_to_tensor(tensor)
-    p = convert_to_tensor(paddings, dtype_hint=dtypes.int32)
-    if p._value.ndim == 2 and p._value.shape[-1] == 2:
-        pv = tuple(tuple(int(v) for v in row) for row in p._value) if p._value.size else ()
-    else:
-        pv = ()  # a scalar or wrongly shaped paddings: the kernel's shape error below
     m = mode.upper()
+    if m not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
+        raise ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or "SYMMETRIC". '
+                         f"Received `mode` = {m}")
+    # TF: a zero scalar (not a tensor) pads with Pad, any other constant with PadV2 (input and constant share T)
+    zero = m == "CONSTANT" and not isinstance(constant_values, Tensor) and not hasattr(constant_values, "assign") \
+        and np.ndim(constant_values) == 0 and constant_values == np.zeros_like(constant_values)
+    op = Pad if zero else PadV2 if m == "CONSTANT" else MirrorPad
+    raw = (tensor, paddings, constant_values) if op is PadV2 else (tensor, paddings)
+    if op is PadV2:
+        x, c = match_inputs([tensor, constant_values], slow=_took_slow_path(raw))
+    else:
+        x = convert_to_tensor(tensor)
+    p = _index_input(op.name, "Tpaddings", paddings, raw)
+    if op is PadV2:
+        err = dtype_mismatch("PadV2", 2, x._dtype, c._dtype) if c._dtype is not x._dtype else None
+        if err is None and c._value.ndim:
+            err = _op_error("PadV2", "constant_values must be a scalar. Found: " + _dims(c._value.shape))
+        if err is not None:
+            raise as_called(err, raw)
     # TF's kernels check the paddings' shape first ("paddings must be a matrix with 2 columns: [0]")
-    ps = {} if p._value.ndim == 2 and p._value.shape[-1] == 2 else {"pshape": tuple(p._value.shape)}
-    if ps:
-        pv = ()
-    if m == "CONSTANT":
-        c = convert_to_tensor(constant_values, dtype=x._dtype)
-        if not np.any(c._value != 0):
-            return run_op(Pad, (tensor, paddings), x, paddings=pv, **ps)
-        return run_op(PadV2, (tensor, paddings), x, paddings=pv, constant_values=c._value, **ps)
-    if m in ("REFLECT", "SYMMETRIC"):
-        return run_op(MirrorPad, (tensor, paddings), x, paddings=pv, mode=m, **ps)
-    raise ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or "SYMMETRIC". '
-                     f"Received `mode` = {mode}")
+    if p._value.ndim == 2 and p._value.shape[-1] == 2:
+        pv, ps = (tuple(tuple(int(v) for v in row) for row in p._value) if p._value.size else ()), {}
+    else:
+        pv, ps = (), {"pshape": tuple(p._value.shape)}
+    if op is Pad:
+        return run_op(Pad, raw, x, paddings=pv, **ps)
+    if op is PadV2:
+        return run_op(PadV2, raw, x, paddings=pv, constant_values=c._value, **ps)
+    return run_op(MirrorPad, raw, x, paddings=pv, mode=m, **ps)
 
 
 # ===== bitcast / guarantee_const / fingerprint ==================================================
