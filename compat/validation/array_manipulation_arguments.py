@@ -70,3 +70,12 @@ for args, kw in [((x, 2.5), {}), ((None, tf.constant([[1, 1]], tf.uint8), tf.con
                  ((tf.constant(["a"]), [[1, 1]]), {}), ((tf.constant(["a"]), [[1, 1]]), dict(constant_values="z")),
                  ((x, np.array([[1, 1], [0, 1]])), dict(constant_values=[1.0]))]:
     show("pad", lambda: tf.pad(*args, **kw))
+
+# On TF's slow path (a list among the inputs) a Python float index converts to float: the attr error.
+x = tf.ones([4, 1, 1, 1])
+show("batch_to_space inf, list crops", lambda: tf.batch_to_space(x, float("inf"), [[0, 0]]))
+show("batch_to_space 2.5, tensor crops", lambda: tf.batch_to_space(x, 2.5, tf.constant([[0, 0]])))
+show("space_to_batch_nd 2.5", lambda: tf.space_to_batch_nd(x, 2.5, [True, False]))
+show("argmin list input, 1.5", lambda: tf.argmin([1.0], 1.5))
+show("tile list input, 1.5", lambda: tf.tile([1.0], 1.5))
+show("pad list input, 1.5", lambda: tf.pad([1.0], 1.5))

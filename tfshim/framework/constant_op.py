@@ -393,15 +393,16 @@ def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bo
     return out
 
 
-def convert_index_input(value: Any) -> Tensor:
+def convert_index_input(value: Any, slow: bool = False) -> Tensor:
     """An op input typed by an int32/int64 type attr (an axis, a dim), converted as TF's eager fast path does: a
     tensor (or variable) as it is, a Python float strictly to int32 (1.5 is a TypeError), anything else to int32
-    where it converts, else to its own dtype (a string, a list of floats), which then fails the attr check."""
+    where it converts, else to its own dtype (a string, a list of floats), which then fails the attr check.
+    On TF's slow path (`slow`: a list or string among the op's inputs) a Python float converts like a list."""
     if hasattr(value, "assign"):
         return value.value()
     if isinstance(value, Tensor):
         return value
-    if isinstance(value, float):
+    if isinstance(value, float) and not slow:
         return convert_to_tensor(value, dtypes.int32)
     if isinstance(value, (list, tuple)):  # TF's slow path (args_to_matching_eager) keeps an inferred int64
         t = convert_to_tensor(value)

@@ -59,7 +59,7 @@ def _index_input(op_name: str, attr: str, value: Any, raw: tuple) -> Tensor:
     """An op input typed by an integer type attr (`Tmultiples`, `Tpaddings`, `Tblock_shape`, ...), converted as
     TF's eager fast path does (constant_op.convert_index_input) and checked against the attr's allowed dtypes,
     TF's text ending as the call's path ends it (ops/op.py: error_suffix)."""
-    t = convert_index_input(value)
+    t = convert_index_input(value, _took_slow_path(raw))
     check_attr(op_name, t, attr, error_suffix(raw))
     return t
 
@@ -1402,8 +1402,8 @@ def _run_block_op(op: Any, input: Any, block_shape: Any, pads: Any, pads_attr: s
     attrs and the input's CPU kernel, runs."""
     raw = (input, block_shape, pads)
     x = convert_to_tensor(input)
-    b = convert_index_input(block_shape)
-    p = convert_index_input(pads)
+    b = convert_index_input(block_shape, _took_slow_path(raw))
+    p = convert_index_input(pads, _took_slow_path(raw))
     suffix = error_suffix(raw)
     check_attr(op.name, b, "Tblock_shape", suffix)
     check_attr(op.name, p, pads_attr, suffix)

@@ -23,6 +23,7 @@ from tfshim.ops.op import (
     _DEVICE,
     KernelError,
     Op,
+    _took_slow_path,
     as_called,
     defop,
     disallowed_dtype,
@@ -1937,7 +1938,7 @@ def _arg_reduce(op: Op, input: Any, axis: Any, output_type: Any) -> Tensor:  # n
             raise TypeError("axis must be int or Tensor with integer datatype")
     output_type = make_type(output_type, "output_type")  # TF's generated wrapper: attrs before inputs
     x = convert_to_tensor(input)
-    dim = convert_index_input(axis)
+    dim = convert_index_input(axis, _took_slow_path(raw))
     try:
         op.check(x)
         from tfshim.ops.op import _allowed_dtypes
@@ -2018,7 +2019,7 @@ def _scan(op: Op, x: Any, axis: Any, exclusive: bool, reverse: bool) -> Tensor:
     x = convert_to_tensor(x)
     raw = (axis,)
     exclusive, reverse = make_bool(exclusive, "exclusive"), make_bool(reverse, "reverse")  # TF: attrs first
-    t = convert_index_input(axis)
+    t = convert_index_input(axis, _took_slow_path(raw))
     if t._dtype not in (dtypes.int32, dtypes.int64):
         raise as_called(disallowed_dtype(op.name, t._dtype, "Tidx"), raw)
     axis = int(t._value) if t._value.ndim == 0 else t._value
