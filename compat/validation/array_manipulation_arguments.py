@@ -79,3 +79,10 @@ show("space_to_batch_nd 2.5", lambda: tf.space_to_batch_nd(x, 2.5, [True, False]
 show("argmin list input, 1.5", lambda: tf.argmin([1.0], 1.5))
 show("tile list input, 1.5", lambda: tf.tile([1.0], 1.5))
 show("pad list input, 1.5", lambda: tf.pad([1.0], 1.5))
+
+# split: a Python integer is Split's num_split attr (bools too), anything else a SplitV sizes tensor.
+v = tf.constant([1, 2, 3, 4])
+for args, kw in [(("2",), {}), ((1.5,), {}), ((2**40,), {}), ((2**40, 1.5), {}), ((0,), {}), ((0, [0, 0]), {}),
+                 ((-1,), {}), ((2, 1.5), {}), ((2, [0, 0]), {}), ((2, "a"), {}), ((tf.constant(2),), {}),
+                 ((np.int64(2),), {}), (([1.5, 2.5],), {}), (([],), {}), (([1, 3],), dict(num=3)), ((True,), {})]:
+    show("split %r %r" % (args, kw), lambda: tf.split(v, *args, **kw))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import builtins
+import numbers
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,7 @@ from tfshim.ops.op import (
     make_int,
     make_type,
     not_differentiable,
+    op_def,
     raise_op_error,
     run_op,
     tf_export,
@@ -854,17 +856,42 @@ def _splitv_grad(op: Any, *grads: Tensor) -> Tensor:
 
 @tf_export("split")
 def split(value: Any, num_or_size_splits: Any, axis: Any = 0, num: Any = None, name: str = "split") -> list:
-    """TF: tf.split: Split for a number of pieces, SplitV for a list of sizes."""
+    """TF: tf.split: Split for a number of pieces (a Python integer, bools included), SplitV for sizes."""
+    if isinstance(num_or_size_splits, numbers.Integral):
+        return _split_n(value, num_or_size_splits, axis)
+    size_splits = convert_to_tensor(num_or_size_splits)
+    if size_splits._value.ndim == 0:
+        raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits argument to split. Argument "
+                         "provided: %s" % (num_or_size_splits,))
     x = convert_to_tensor(value)
     axis = _axis_int(axis)
-    if isinstance(num_or_size_splits, (int, np.integer)) and not isinstance(num_or_size_splits, bool):
-        return list(Split(x, axis=axis, num_split=int(num_or_size_splits)))
-    if isinstance(num_or_size_splits, Tensor) and num_or_size_splits._value.ndim == 0:
-        return list(Split(x, axis=axis, num_split=int(num_or_size_splits._value)))
-    sizes = tuple(_int_list(num_or_size_splits))
-    if not sizes and num is None:
-        raise ValueError(f"Cannot infer argument `num` from shape {num_or_size_splits}")
-    return list(SplitV(x, axis=axis, size_splits=sizes))
+    sizes = size_splits  # a tensor already: TF's fast path, its errors naming the op "split"
+    check_attr("SplitV", sizes, "Tlen", " name: split")
+    if num is not None and make_int(num, "num_split") != sizes._value.shape[0]:
+        raise_op_error("SplitV", kernel_error(
+            "SplitV_num_split_%d" % num, "size of the split_tensor must be 1-D and have the same elements as outputs "
+            "got %d -D and %d elements" % (sizes._value.ndim, sizes._value.size), " name: split"))
+    return list(SplitV(x, axis=axis, size_splits=tuple(int(d) for d in sizes._value)))
+
+
+def _split_n(value: Any, num_split: Any, axis: Any) -> list:
+    """TF's gen_array_ops.split: the num_split attr, the int32 split_dim, the output count, the attr's minimum."""
+    num_split = make_int(num_split, "num_split")
+    raw = (axis, value)
+    dim = _typed_input("Split", 0, axis, dtypes.int32, raw)
+    x = convert_to_tensor(value)
+    if num_split > 2**31 - 1:
+        raise ValueError("Number of outputs is too big: %d" % num_split)
+    suffix = "" if _took_slow_path(raw) or num_split < 0 else " name: split"  # TF's fast path refuses a negative
+    if num_split < 1:
+        raise errors.InvalidArgumentError(None, None, (
+            "Value for attr 'num_split' of %d must be at least minimum 1\n\t; NodeDef: {{node Split}}; %s [Op:Split]%s"
+            % (num_split, op_def("Split")[0], suffix)))  # type: ignore[index]
+    if dim._value.ndim:
+        raise errors.InvalidArgumentError(None, None, "{{function_node __wrapped__Split_num_split_%d%s}} split_dim "
+                                          "must be a scalar but has rank %d [Op:Split]%s"
+                                          % (num_split, _DEVICE, dim._value.ndim, suffix))
+    return list(Split(x, axis=int(dim._value), num_split=num_split))
 
 
 # ===== tile / pad ==============================================================================
