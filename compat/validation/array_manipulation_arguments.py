@@ -86,3 +86,10 @@ for args, kw in [(("2",), {}), ((1.5,), {}), ((2**40,), {}), ((2**40, 1.5), {}),
                  ((-1,), {}), ((2, 1.5), {}), ((2, [0, 0]), {}), ((2, "a"), {}), ((tf.constant(2),), {}),
                  ((np.int64(2),), {}), (([1.5, 2.5],), {}), (([],), {}), (([1, 3],), dict(num=3)), ((True,), {})]:
     show("split %r %r" % (args, kw), lambda: tf.split(v, *args, **kw))
+
+# reduce_all/any: TF's eager fallback converts the input to bool first; the fast path converts the axis first.
+for f in [lambda: tf.reduce_all(tf.zeros([1, 1, 0]), "a"), lambda: tf.reduce_all(tf.zeros([2]), (1,), 2),
+          lambda: tf.reduce_any(tf.zeros([3, 1], tf.int64), axis=[]), lambda: tf.reduce_any(tf.Variable(1.0), axis=1.5),
+          lambda: tf.reduce_any([True, False], axis=5), lambda: tf.reduce_all([1, 0]),
+          lambda: tf.reduce_all(tf.constant([1.0]), 0), lambda: tf.reduce_all([True], "a")]:
+    show("reduce_all/any", f)

@@ -1816,9 +1816,13 @@ Any_ = defop("Any", _reducer(lambda x, axes, k: np.any(x, axis=axes, keepdims=k)
 
 
 def _bool_reduce(op: Op, input_tensor: Any, axis: Any, keepdims: Any) -> Tensor:
-    (x,) = _bool_inputs(op, input_tensor)
     keepdims = False if keepdims is None else bool(keepdims)
-    return run(op, (axis,), x, axis=_axis_list(axis, op.name, (axis,)), keepdims=keepdims)
+    raw = (input_tensor, axis)
+    if _took_slow_path(raw):  # TF's eager fallback converts the input to bool first (ValueError for other tensors)
+        convert_to_tensor(input_tensor, dtypes.bool)
+    axes = _axis_list(axis, op.name, raw)  # the fast path converts the axis before the kernel checks the input
+    (x,) = _bool_inputs(op, input_tensor)
+    return run(op, raw, x, axis=axes, keepdims=keepdims)
 
 
 @tf_export("math.reduce_all", "reduce_all")
