@@ -93,3 +93,11 @@ for f in [lambda: tf.reduce_all(tf.zeros([1, 1, 0]), "a"), lambda: tf.reduce_all
           lambda: tf.reduce_any([True, False], axis=5), lambda: tf.reduce_all([1, 0]),
           lambda: tf.reduce_all(tf.constant([1.0]), 0), lambda: tf.reduce_all([True], "a")]:
     show("reduce_all/any", f)
+
+# one_hot: the axis attr first, depth an int32 input, then the kernel's scalar checks.
+for f in [lambda: tf.one_hot((1, 2), 2**40, on_value=tf.zeros([3, 0])), lambda: tf.one_hot(tf.zeros([4, 1, 3]), 1.5),
+          lambda: tf.one_hot(float("inf"), 2, tf.zeros([1, 3]), np.zeros([1], np.float32), axis=[0, 0]),
+          lambda: tf.one_hot([1, 2], [3]), lambda: tf.one_hot([1, 2], tf.constant([3])),
+          lambda: tf.one_hot([1, 2], 3, off_value=[0.0, 1.0]), lambda: tf.one_hot([1, 2], 3, axis=5),
+          lambda: tf.one_hot(tf.constant([1, 2]), tf.constant(3, tf.int64)), lambda: tf.one_hot([1, 2], 3, axis="a")]:
+    show("one_hot", f)

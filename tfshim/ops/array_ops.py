@@ -1912,9 +1912,17 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
     off = off if off is not None else convert_to_tensor(0, dtype)
     if on._dtype is not off._dtype:
         raise TypeError(f"dtype {on._dtype} of on_value does not match dtype {off._dtype} of off_value")
+    # TF's gen_array_ops.one_hot: the axis attr, then the inputs (depth is an int32 input), then the kernel's checks
+    axis = make_int(-1 if axis is None else axis, "axis")
+    raw = (indices, depth)
     i = convert_to_tensor(indices)
-    check_attr("OneHot", i, "TI", suffix=error_suffix((indices,)))
-    return run_op(OneHot, (indices,), i, on, off, depth=_axis_int(depth), axis=-1 if axis is None else int(axis))
+    d = _typed_input("OneHot", 1, depth, dtypes.int32, raw)
+    check_attr("OneHot", i, "TI", suffix=error_suffix(raw))
+    for what, t in (("depth", d), ("on_value", on), ("off_value", off)):
+        if t._value.ndim:
+            raise as_called(_op_error("OneHot", "%s must be a scalar, but got: %s" % (what, _dims(t._value.shape))),
+                            raw)
+    return run_op(OneHot, raw, i, on, off, depth=int(d._value), axis=axis)
 
 
 @tf_export("eye", "linalg.eye")
