@@ -2049,8 +2049,6 @@ def linspace(start: Any, stop: Any, num: Any, name: Any = None, axis: int = 0) -
 @tf_export("meshgrid")
 def meshgrid(*args: Any, **kwargs: Any) -> list:
     """TF: tf.meshgrid: each input reshaped to its axis, times ones of the full shape."""
-    from tfshim.ops.math_ops import multiply
-
     indexing = kwargs.pop("indexing", "xy")
     kwargs.pop("name", None)
     if kwargs:
@@ -2062,16 +2060,16 @@ def meshgrid(*args: Any, **kwargs: Any) -> list:
     s0 = (1,) * ndim
     if not ndim:
         return []
-    ts = [convert_to_tensor(x) for x in args]
-    output = [reshape(x, s0[:i] + (-1,) + s0[i + 1:]) for i, x in enumerate(ts)]
-    shapes = [int(x._value.size) for x in ts]
-    dtype = output[0]._dtype
+    # TF: reshape(stack(x), ...) for each input, sizes, then the first input's dtype
+    output = [reshape(stack(x), s0[:i] + (-1,) + s0[i + 1:]) for i, x in enumerate(args)]
+    shapes = [size(x) for x in args]
+    dtype = convert_to_tensor(args[0])._dtype
     if indexing == "xy" and ndim > 1:
         output[0] = reshape(output[0], (1, -1) + (1,) * (ndim - 2))
         output[1] = reshape(output[1], (-1, 1) + (1,) * (ndim - 2))
         shapes[0], shapes[1] = shapes[1], shapes[0]
     mult_fact = ones(shapes, dtype)
-    return [multiply(x, mult_fact) for x in output]
+    return [x * mult_fact for x in output]  # TF's operator: bools multiply too
 
 
 # ===== sort / top_k / unique ========================================================================
