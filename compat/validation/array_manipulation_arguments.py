@@ -109,3 +109,10 @@ for f in [lambda: tf.meshgrid(tf.constant([True, False])), lambda: tf.meshgrid(n
           lambda: tf.meshgrid(tf.zeros([0, 3], tf.bool), tf.zeros([1, 1, 4], tf.int64)), lambda: tf.meshgrid(5, [1, 2]),
           lambda: tf.meshgrid([1, 2], [1.5, 2.0]), lambda: tf.meshgrid(tf.constant(["a", "b"]))]:
     show("meshgrid", f)
+
+# einsum reads each operand's .shape first; the kernel lookup for T precedes the other inputs' dtype check.
+for f in [lambda: tf.einsum("i1->i", [[1, 2], [3, 4]], np.zeros([0, 2], np.int64)), lambda: tf.einsum("b...,b...->b", 3),
+          lambda: tf.einsum("b...,b...->b", tf.constant(1, tf.uint8), tf.zeros([0, 0], tf.complex64)),
+          lambda: tf.einsum("ij->ji", tf.zeros([2, 3]), foo=1),
+          lambda: tf.einsum("ij,jk->ik", tf.zeros([2, 2]), tf.zeros([2, 2], tf.int32))]:
+    show("einsum", f)
