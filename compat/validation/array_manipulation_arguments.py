@@ -116,3 +116,11 @@ for f in [lambda: tf.einsum("i1->i", [[1, 2], [3, 4]], np.zeros([0, 2], np.int64
           lambda: tf.einsum("ij->ji", tf.zeros([2, 3]), foo=1),
           lambda: tf.einsum("ij,jk->ik", tf.zeros([2, 2]), tf.zeros([2, 2], tf.int32))]:
     show("einsum", f)
+
+# unstack: with `num` given, TF's Unpack attrs (num, axis) and its kernel's checks.
+for f in [lambda: tf.unstack(float("nan"), 3), lambda: tf.unstack(tf.zeros([1, 1]), 1, -6),
+          lambda: tf.unstack(np.zeros([0], np.int64), 1, axis=1.5), lambda: tf.unstack(tf.zeros([1, 2]), num="2"),
+          lambda: tf.unstack(tf.zeros([1, 2]), 2), lambda: tf.unstack(tf.zeros([1, 2]), 2.0),
+          lambda: tf.unstack(tf.zeros([1, 2]), 1, axis="a"), lambda: tf.unstack(tf.zeros([2, 2]), -1),
+          lambda: tf.unstack(tf.zeros([1, 2]), axis=1.5), lambda: tf.unstack([[1, 2]], 1)]:
+    show("unstack", f)

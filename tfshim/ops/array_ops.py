@@ -496,20 +496,31 @@ def _unpack_grad(op: Any, *grads: Tensor) -> Tensor:
 
 @tf_export("unstack")
 def unstack(value: Any, num: Any = None, axis: int = 0, name: str = "unstack") -> list:
+    if num is None:  # TF: the number of pieces from the static shape
+        x = convert_to_tensor(value)
+        rank = x._value.ndim
+        if axis < -rank or axis >= rank:
+            raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")
+        num = list(x._value.shape)[axis]
+    # TF's gen_array_ops.unpack: the num and axis attrs, then the Unpack kernel's checks. The fast path (ints and a
+    # tensor) names the op's scope in its errors; the fallback path does not.
+    n, ax = make_int(num, "num"), make_int(axis, "axis")
     x = convert_to_tensor(value)
+    fast = type(num) is int and type(axis) is int and isinstance(value, (Tensor, np.ndarray)) and n >= 0
+    suffix = f" name: {name}" if fast else ""
+    if n < 0:
+        raise errors.InvalidArgumentError(None, None, (
+            "Value for attr 'num' of %d must be at least minimum 0\n\t; NodeDef: {{node Unpack}}; %s [Op:Unpack]%s"
+            % (n, op_def("Unpack")[0], suffix)))  # type: ignore[index]
     rank = x._value.ndim
-    if not -rank <= axis < rank:
-        raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")
-    if num is not None:
-        # TF passes `num` to the Unpack kernel, which checks it against the axis (an int num names the op's
-        # scope in the message; a float one, truncated by the fallback path, does not).
-        n = int(num)
-        if n != x._value.shape[axis]:
-            shape = ",".join(str(d) for d in x._value.shape)
-            raise_op_error("Unpack", KernelError(
-                errors.InvalidArgumentError, f"Input shape axis {axis % rank} must equal {n}, got shape [{shape}]",
-                suffix=f" name: {name}" if isinstance(num, int) else ""), kernel_name=f"Unpack_num_{n}")
-    return list(Unpack(x, axis=axis % rank))
+    if not -rank <= ax < rank:
+        message = "axis = %d not in [%d, %d)" % (ax, -rank, rank)
+    elif n != x._value.shape[ax]:
+        message = "Input shape axis %d must equal %d, got shape %s" % (ax % rank, n, _dims(x._value.shape))
+    else:
+        return list(Unpack(x, axis=ax % rank))
+    raise_op_error("Unpack", KernelError(errors.InvalidArgumentError, message, suffix=suffix),
+                   kernel_name=f"Unpack_num_{n}")
 
 
 # ----- strided slice (Tensor.__getitem__) ------------------------------------------------------
