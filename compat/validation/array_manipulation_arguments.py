@@ -124,3 +124,8 @@ for f in [lambda: tf.unstack(tf.zeros([1, 1]), 1, -6),
           lambda: tf.unstack(tf.zeros([1, 2]), 1, axis="a"), lambda: tf.unstack(tf.zeros([2, 2]), -1),
           lambda: tf.unstack(tf.zeros([1, 2]), axis=1.5), lambda: tf.unstack([[1, 2]], 1)]:
     show("unstack", f)
+
+# A shape list whose own dtype cannot be inferred (a bool first) fails as in TF's slow path.
+show("broadcast_to [True, 2]", lambda: tf.broadcast_to(tf.zeros([2, 2]), [True, 2]))
+show("slice [True, 2]", lambda: tf.slice(0, [True, 2], [1]))
+show("reduce_any(None, 1.5)", lambda: tf.reduce_any(None, 1.5))

@@ -51,6 +51,8 @@ def _int_list(shape: Any) -> list:
     if isinstance(shape, (list, tuple)) and all(
             isinstance(d, (int, np.integer)) and not isinstance(d, bool) for d in shape):
         return [int(d) for d in shape]
+    if isinstance(shape, (list, tuple)):  # TF's slow path infers a list's dtype first: its errors (mixed types) stand
+        convert_to_tensor(shape)
     t = convert_to_tensor(shape, dtype_hint=dtypes.int32)
     if not t._dtype.is_integer:
         raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32")

@@ -1818,7 +1818,7 @@ Any_ = defop("Any", _reducer(lambda x, axes, k: np.any(x, axis=axes, keepdims=k)
 def _bool_reduce(op: Op, input_tensor: Any, axis: Any, keepdims: Any) -> Tensor:
     keepdims = False if keepdims is None else bool(keepdims)
     raw = (input_tensor, axis)
-    if _took_slow_path(raw):  # TF's eager fallback converts the input to bool first (ValueError for other tensors)
+    if _took_slow_path(raw) or input_tensor is None:  # TF's eager fallback converts the input to bool first
         convert_to_tensor(input_tensor, dtypes.bool)
     axes = _axis_list(axis, op.name, raw)  # the fast path converts the axis before the kernel checks the input
     (x,) = _bool_inputs(op, input_tensor)
