@@ -129,3 +129,9 @@ for f in [lambda: tf.unstack(tf.zeros([1, 1]), 1, -6),
 show("broadcast_to [True, 2]", lambda: tf.broadcast_to(tf.zeros([2, 2]), [True, 2]))
 show("slice [True, 2]", lambda: tf.slice(0, [True, 2], [1]))
 show("reduce_any(None, 1.5)", lambda: tf.reduce_any(None, 1.5))
+
+# sequence_mask: Max of the lengths first, Range's Tidx attr, TF's formatted maxlen in its ValueError.
+for f in [lambda: tf.sequence_mask(tf.zeros([1, 4], tf.bool)), lambda: tf.sequence_mask(tf.constant(["a", "b"]), 1 + 2j),
+          lambda: tf.sequence_mask(True), lambda: tf.sequence_mask([1, 2], 3.0), lambda: tf.sequence_mask([1, 2], [3]),
+          lambda: tf.sequence_mask(["a"], 2)]:
+    show("sequence_mask", f)

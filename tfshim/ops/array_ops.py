@@ -2379,15 +2379,17 @@ def sequence_mask(lengths: Any, maxlen: Any = None, dtype: Any = dtypes.bool, na
 
     lengths = convert_to_tensor(lengths)
     if maxlen is None:
-        maxlen = math_ops.maximum(convert_to_tensor(0, dtype=lengths.dtype), math_ops.reduce_max(lengths))
+        longest = math_ops.reduce_max(lengths)  # TF: Max first (its attr error for bool lengths), then maximum(0, .)
+        maxlen = math_ops.maximum(convert_to_tensor(0, dtype=longest.dtype), longest)
     else:
         maxlen = convert_to_tensor(maxlen)
     if maxlen.shape.ndims != 0:
-        raise ValueError("Argument `maxlen` must be scalar for sequence_mask, received `maxlen` = %s with shape '%s' "
-                         "instead" % (maxlen, maxlen.shape))
+        raise ValueError(f"Argument `maxlen` must be scalar for sequence_mask, received `maxlen` = {maxlen} with "
+                         f"shape '{maxlen.shape}' instead")  # TF formats the tensor (its NumPy value), not str()
     # TF calls the Range op itself here (no tf.range dtype inference)
     row_args = (convert_to_tensor(0, dtype=maxlen.dtype), maxlen, convert_to_tensor(1, dtype=maxlen.dtype))
     Range.check(*row_args)
+    check_attr("Range", maxlen, "Tidx")
     row = Range(*row_args)
     matrix = math_ops.cast(expand_dims(lengths, -1), maxlen.dtype)
     result = math_ops.less(row, matrix)
