@@ -135,3 +135,11 @@ for f in [lambda: tf.sequence_mask(tf.zeros([1, 4], tf.bool)), lambda: tf.sequen
           lambda: tf.sequence_mask(True), lambda: tf.sequence_mask([1, 2], 3.0), lambda: tf.sequence_mask([1, 2], [3]),
           lambda: tf.sequence_mask(["a"], 2)]:
     show("sequence_mask", f)
+
+# scatter_nd: indices and shape share the Tindices attr (the first tensor's dtype), shape must be a vector.
+for f in [lambda: tf.scatter_nd(tf.constant(["a"]), tf.constant([1]), [2**40, 2**40]),
+          lambda: tf.scatter_nd(tf.zeros([0]), tf.zeros([0]), [True, 2]), lambda: tf.scatter_nd("a", tf.zeros([0], tf.uint8), [1, 3]),
+          lambda: tf.scatter_nd(tf.constant([[0]], tf.int64), [1.0], tf.constant([3])),
+          lambda: tf.scatter_nd(tf.constant([[0]], tf.int64), [1.0], [3]), lambda: tf.scatter_nd([[0.5]], [1.0], [3]),
+          lambda: tf.scatter_nd([[0]], [1.0], 3)]:
+    show("scatter_nd", f)

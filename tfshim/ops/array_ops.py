@@ -1575,7 +1575,7 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
     begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask = masks
     raw = (input_, begin, end, strides)
     x = convert_to_tensor(input_)
-    index = match_inputs([begin, end, strides], _STRIDED_SLICE_INDEX, slow=_took_slow_path(raw))
+    index = match_inputs([begin, end, strides], _INDEX_TYPES, slow=_took_slow_path(raw))
     try:
         for i, t in enumerate(index):
             if t._dtype is not index[0]._dtype:
@@ -1601,7 +1601,7 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
     return run_op(StridedSlice, raw, x, key=tuple(key), suffix=" name: ")
 
 
-_STRIDED_SLICE_INDEX = (dtypes.int16, dtypes.int32, dtypes.int64)
+_INDEX_TYPES = (dtypes.int16, dtypes.int32, dtypes.int64)
 
 
 def _reverse_kernel(x: np.ndarray, axis: tuple) -> Any:
@@ -1835,9 +1835,19 @@ def _scatter_nd_grad(op: Any, grad: Tensor) -> list:
 
 @tf_export("scatter_nd", "manip.scatter_nd")
 def scatter_nd(indices: Any, updates: Any, shape: Any, name: Any = None) -> Tensor:
-    """TF: tf.scatter_nd (ScatterNd): duplicates are summed."""
-    return run_op(ScatterNd, (indices, updates, shape), convert_to_tensor(indices), convert_to_tensor(updates),
-                  shape=tuple(_int_list(shape)))
+    """TF: tf.scatter_nd (ScatterNd): duplicates are summed. `indices` and `shape` share the Tindices attr."""
+    raw = (indices, updates, shape)
+    i, s = match_inputs([indices, shape], _INDEX_TYPES, slow=_took_slow_path(raw))
+    u = convert_to_tensor(updates)
+    try:
+        if s._dtype is not i._dtype:
+            raise dtype_mismatch("ScatterNd", 2, i._dtype, s._dtype)
+        check_attr("ScatterNd", i, "Tindices")
+        if s._value.ndim != 1:
+            raise _op_error("ScatterNd", "Shape must be a vector")
+    except errors.OpError as e:
+        raise as_called(e, raw) from None
+    return run_op(ScatterNd, raw, i, u, shape=tuple(int(d) for d in np.ravel(s._value)))
 
 
 def _tensor_scatter_update_kernel(tensor: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> Any:
