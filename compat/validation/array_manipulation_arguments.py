@@ -143,3 +143,10 @@ for f in [lambda: tf.scatter_nd(tf.constant(["a"]), tf.constant([1]), [2**40, 2*
           lambda: tf.scatter_nd(tf.constant([[0]], tf.int64), [1.0], [3]), lambda: tf.scatter_nd([[0.5]], [1.0], [3]),
           lambda: tf.scatter_nd([[0]], [1.0], 3)]:
     show("scatter_nd", f)
+
+# Variable.assign_add/sub: TF's kernel wants exactly the variable's shape (no broadcasting).
+for f in [lambda: tf.Variable(tf.zeros([3], tf.complex64)).assign_add(np.True_),
+          lambda: tf.Variable(tf.zeros([1, 2])).assign_add(-0.0), lambda: tf.Variable(tf.zeros([1, 2])).assign_add([1.0]),
+          lambda: tf.Variable(tf.zeros([1, 2])).assign_sub(1.0), lambda: tf.Variable(tf.zeros([1, 2])).assign_add(tf.zeros([2, 1])),
+          lambda: tf.Variable(1).assign_add(1.5), lambda: tf.Variable([1.0, 2.0]).assign_add([1.0, 1.0])]:
+    show("assign_add/sub", f)
