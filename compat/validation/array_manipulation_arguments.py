@@ -150,3 +150,8 @@ for f in [lambda: tf.Variable(tf.zeros([3], tf.complex64)).assign_add(np.True_),
           lambda: tf.Variable(tf.zeros([1, 2])).assign_sub(1.0), lambda: tf.Variable(tf.zeros([1, 2])).assign_add(tf.zeros([2, 1])),
           lambda: tf.Variable(1).assign_add(1.5), lambda: tf.Variable([1.0, 2.0]).assign_add([1.0, 1.0])]:
     show("assign_add/sub", f)
+
+# Operators: TF asks type(y) for the reflected operator, then y itself (every class has `__ror__`).
+for f in [lambda: tf.constant(1) | (1 + 2j), lambda: tf.constant([1, 2], tf.uint8) | [None], lambda: tf.constant(1) | 2,
+          lambda: tf.constant(1) + "a", lambda: tf.constant(1) & [1.5], lambda: tf.constant(1) - None]:
+    show("operator", f)
