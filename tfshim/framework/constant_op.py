@@ -104,7 +104,10 @@ def _python_to_numpy(value: Any, dtype: DType | None) -> tuple[np.ndarray, DType
     flat, shape = _flatten_rectangular(value)
     kinds = [_leaf_kind(x) for x in flat]
     kind_set = {k for k, _ in kinds}
-    if len(kind_set) > 1 and (_STR in kind_set or _BOOL in kind_set):
+    # TF infers the dtype from the first element: a bool after a number reads as an int, a number after a bool is
+    # mixed (unless a numeric dtype is asked for and all are bools and ints); strings mix with nothing
+    if len(kind_set) > 1 and (_STR in kind_set or (kinds[0][0] == _BOOL and (
+            dtype is None or dtype.is_bool or not kind_set <= {_BOOL, _INT}))):
         raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     kind = max(kind_set) if kind_set else _FLOAT
     if not flat:
@@ -367,6 +370,7 @@ def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bo
         if isinstance(v, Tensor):  # slow path: only eager tensors fix the dtype, a Variable converts like a value
             dtype = v._dtype
             break
+    all_tensors = all(isinstance(v, Tensor) for v in values)
     out = []
     for v in values:
         if isinstance(v, _Variable):
@@ -381,22 +385,30 @@ def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bo
                 if t._dtype not in allowed:
                     t = None
             v = t if t is not None else convert_to_tensor(v, dtype, dtype_hint=default)
+        elif slow and dtype is not None and v._dtype is not dtype and not all_tensors:
+            # TF converts every input to the first tensor's dtype, unless all are tensors (then the kernel checks)
+            convert_to_tensor(v, dtype)  # raises TF's `Tensor conversion requested dtype ...`
         if dtype is None:
             dtype = v._dtype
         out.append(v)
     return out
 
 
-def convert_index_input(value: Any) -> Tensor:
+def convert_index_input(value: Any, slow: bool = False) -> Tensor:
     """An op input typed by an int32/int64 type attr (an axis, a dim), converted as TF's eager fast path does: a
     tensor (or variable) as it is, a Python float strictly to int32 (1.5 is a TypeError), anything else to int32
-    where it converts, else to its own dtype (a string, a list of floats), which then fails the attr check."""
+    where it converts, else to its own dtype (a string, a list of floats), which then fails the attr check.
+    On TF's slow path (`slow`: a list or string among the op's inputs) a Python float converts like a list."""
     if hasattr(value, "assign"):
         return value.value()
     if isinstance(value, Tensor):
         return value
-    if isinstance(value, float):
+    if isinstance(value, float) and not slow:
         return convert_to_tensor(value, dtypes.int32)
+    if isinstance(value, (list, tuple)):  # TF's slow path (args_to_matching_eager) keeps an inferred int64
+        t = convert_to_tensor(value)
+        if t._dtype is dtypes.int64:
+            return t
     try:
         return convert_to_tensor(value, dtypes.int32)
     except (TypeError, ValueError):

@@ -48,7 +48,7 @@ class _DeviceContext:
             spec = DeviceSpec()
         else:
             if not isinstance(name, str):
-                raise ValueError(f"Expecting a string device name. Got {type(name)}({name})")
+                raise ValueError("Expecting a string device name. Got %s(%s)" % (type(name), name))
             requested = DeviceSpec.from_string(name)
             base = _state.spec if _state.name else DeviceSpec.from_string(LOCAL_CPU)
             spec = base.make_merged_spec(requested)

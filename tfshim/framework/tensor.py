@@ -71,9 +71,18 @@ class Tensor:
             v = _field(v)
         return v[()] if v.ndim == 0 else v
 
-    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        a = np.asarray(_field(self._value) if self._dtype._q else self._value, dtype=dtype)
-        return a.copy() if copy else a
+    @property
+    def __array_interface__(self) -> dict:
+        # NumPy reads TF's EagerTensor through its C buffer protocol (a 0-d tensor is a 0-d array to np.asarray),
+        # never through __array__, which returns a NumPy scalar for it; the array interface is Python's way to that.
+        return (_field(self._value) if self._dtype._q else self._value).__array_interface__
+
+    def __array__(self, dtype: Any = None) -> np.ndarray:
+        # TF: `_numpy()` itself without a dtype (a NumPy scalar for a 0-d tensor), else np.array(a, dtype=dtype)
+        a = self._numpy()
+        if not dtype:
+            return a
+        return np.array(a, dtype=dtype)
 
     def __len__(self) -> int:
         if self._value.ndim == 0:

@@ -152,6 +152,11 @@ class Variable(metaclass=_VariableMetaclass):
         self._name = current_scope() + (name if name is not None else "Variable") + ":0"
         self._cached: Tensor | None = None
         self._shape = TensorShape(shape) if shape is not None else TensorShape._from_tuple(self._value.shape)
+        if caching_device:  # TF (eager) reads the new value once under tf.device(caching_device)
+            from tfshim.framework.device import device
+
+            with device(caching_device):
+                pass
 
     # ---- reading -------------------------------------------------------------
     def value(self) -> Tensor:
@@ -247,15 +252,28 @@ class Variable(metaclass=_VariableMetaclass):
     def assign(self, value: Any, use_locking: Any = None, name: Any = None, read_value: bool = True) -> Any:
         return self._set(self._new_value(value), read_value)
 
+    def _delta(self, delta: Any, op_name: str) -> np.ndarray:
+        """`delta` for TF's AssignAdd/AssignSubVariableOp, whose kernel wants exactly the variable's shape."""
+        t = convert_to_tensor(delta, self._dtype)
+        if t._value.shape != self._value.shape:
+            from tfshim.ops.op import KernelError, raise_op_error
+
+            dims = ["[" + ",".join(str(d) for d in s) + "]" for s in (self._value.shape, t._value.shape)]
+            raise_op_error(op_name, KernelError(errors.InvalidArgumentError, "Cannot update variable with shape %s "
+                                                "using a Tensor with shape %s, shapes must be equal." % tuple(dims)))
+        return t._value
+
     def assign_add(self, delta: Any, use_locking: Any = None, name: Any = None, read_value: bool = True) -> Any:
         from tfshim.ops.math_ops import add
 
-        return self._set(add(_wrap_as(self._value, self._dtype), self._new_value(delta))._value, read_value)
+        delta = self._delta(delta, "AssignAddVariableOp")
+        return self._set(add(_wrap_as(self._value, self._dtype), _wrap_as(delta, self._dtype))._value, read_value)
 
     def assign_sub(self, delta: Any, use_locking: Any = None, name: Any = None, read_value: bool = True) -> Any:
         from tfshim.ops.math_ops import subtract
 
-        return self._set(subtract(_wrap_as(self._value, self._dtype), self._new_value(delta))._value, read_value)
+        delta = self._delta(delta, "AssignSubVariableOp")
+        return self._set(subtract(_wrap_as(self._value, self._dtype), _wrap_as(delta, self._dtype))._value, read_value)
 
     # ---- misc ------------------------------------------------------------------
     def __repr__(self) -> str:

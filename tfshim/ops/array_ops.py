@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import builtins
+import numbers
 from typing import Any
 
 import numpy as np
@@ -15,16 +16,19 @@ from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
 from tfshim.ops.op import (
     KernelError,
+    _took_slow_path,
     as_called,
     check_attr,
     check_kernel,
     check_type_attr,
     defop,
+    dtype_mismatch,
     error_suffix,
     make_bool,
     make_int,
     make_type,
     not_differentiable,
+    op_def,
     raise_op_error,
     run_op,
     tf_export,
@@ -47,10 +51,41 @@ def _int_list(shape: Any) -> list:
     if isinstance(shape, (list, tuple)) and all(
             isinstance(d, (int, np.integer)) and not isinstance(d, bool) for d in shape):
         return [int(d) for d in shape]
+    if isinstance(shape, (list, tuple)):  # TF's slow path infers a list's dtype first: its errors (mixed types) stand
+        convert_to_tensor(shape)
     t = convert_to_tensor(shape, dtype_hint=dtypes.int32)
     if not t._dtype.is_integer:
         raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32")
     return [int(d) for d in np.ravel(t._value)]
+
+
+def _index_input(op_name: str, attr: str, value: Any, raw: tuple) -> Tensor:
+    """An op input typed by an integer type attr (`Tmultiples`, `Tpaddings`, `Tblock_shape`, ...), converted as
+    TF's eager fast path does (constant_op.convert_index_input) and checked against the attr's allowed dtypes,
+    TF's text ending as the call's path ends it (ops/op.py: error_suffix)."""
+    t = convert_index_input(value, _took_slow_path(raw))
+    check_attr(op_name, t, attr, error_suffix(raw))
+    return t
+
+
+def _typed_input(op_name: str, index: int, value: Any, dtype: Any, raw: tuple) -> Tensor:
+    """An op input of a fixed dtype (Fingerprint's `method`, ...). On TF's eager fast path a tensor (or variable)
+    of another dtype fails the kernel's input check (`cannot compute X as input #i ...`); on the slow path, and
+    for other values, it converts to `dtype` (`Tensor conversion requested dtype ...`)."""
+    if not _took_slow_path(raw):
+        t = value.value() if hasattr(value, "assign") else value
+        if isinstance(t, Tensor) and t._dtype is not dtype:
+            raise dtype_mismatch(op_name, index, dtype, t._dtype)
+    return convert_to_tensor(value, dtype)
+
+
+def _op_error(op_name: str, message: str) -> Exception:
+    """A kernel's InvalidArgumentError, as the dispatcher words it (for checks made before the kernel runs)."""
+    try:
+        raise_op_error(op_name, KernelError(errors.InvalidArgumentError, message))
+    except errors.OpError as e:
+        return e
+    raise AssertionError  # unreachable: raise_op_error always raises
 
 
 # ----- reshape ------------------------------------------------------------------------
@@ -463,20 +498,31 @@ def _unpack_grad(op: Any, *grads: Tensor) -> Tensor:
 
 @tf_export("unstack")
 def unstack(value: Any, num: Any = None, axis: int = 0, name: str = "unstack") -> list:
+    if num is None:  # TF: the number of pieces from the static shape
+        x = convert_to_tensor(value)
+        rank = x._value.ndim
+        if axis < -rank or axis >= rank:
+            raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")
+        num = list(x._value.shape)[axis]
+    # TF's gen_array_ops.unpack: the num and axis attrs, then the Unpack kernel's checks. The fast path (ints and a
+    # tensor) names the op's scope in its errors; the fallback path does not.
+    n, ax = make_int(num, "num"), make_int(axis, "axis")
     x = convert_to_tensor(value)
+    fast = type(num) is int and type(axis) is int and isinstance(value, (Tensor, np.ndarray)) and n >= 0
+    suffix = f" name: {name}" if fast else ""
+    if n < 0:
+        raise errors.InvalidArgumentError(None, None, (
+            "Value for attr 'num' of %d must be at least minimum 0\n\t; NodeDef: {{node Unpack}}; %s [Op:Unpack]%s"
+            % (n, op_def("Unpack")[0], suffix)))  # type: ignore[index]
     rank = x._value.ndim
-    if not -rank <= axis < rank:
-        raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")
-    if num is not None:
-        # TF passes `num` to the Unpack kernel, which checks it against the axis (an int num names the op's
-        # scope in the message; a float one, truncated by the fallback path, does not).
-        n = int(num)
-        if n != x._value.shape[axis]:
-            shape = ",".join(str(d) for d in x._value.shape)
-            raise_op_error("Unpack", KernelError(
-                errors.InvalidArgumentError, f"Input shape axis {axis % rank} must equal {n}, got shape [{shape}]",
-                suffix=f" name: {name}" if isinstance(num, int) else ""), kernel_name=f"Unpack_num_{n}")
-    return list(Unpack(x, axis=axis % rank))
+    if not -rank <= ax < rank:
+        message = "axis = %d not in [%d, %d)" % (ax, -rank, rank)
+    elif n != x._value.shape[ax]:
+        message = "Input shape axis %d must equal %d, got shape %s" % (ax % rank, n, _dims(x._value.shape))
+    else:
+        return list(Unpack(x, axis=ax % rank))
+    raise_op_error("Unpack", KernelError(errors.InvalidArgumentError, message, suffix=suffix),
+                   kernel_name=f"Unpack_num_{n}")
 
 
 # ----- strided slice (Tensor.__getitem__) ------------------------------------------------------
@@ -823,17 +869,42 @@ def _splitv_grad(op: Any, *grads: Tensor) -> Tensor:
 
 @tf_export("split")
 def split(value: Any, num_or_size_splits: Any, axis: Any = 0, num: Any = None, name: str = "split") -> list:
-    """TF: tf.split: Split for a number of pieces, SplitV for a list of sizes."""
+    """TF: tf.split: Split for a number of pieces (a Python integer, bools included), SplitV for sizes."""
+    if isinstance(num_or_size_splits, numbers.Integral):
+        return _split_n(value, num_or_size_splits, axis)
+    size_splits = convert_to_tensor(num_or_size_splits)
+    if size_splits._value.ndim == 0:
+        raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits argument to split. Argument "
+                         "provided: %s" % (num_or_size_splits,))
     x = convert_to_tensor(value)
     axis = _axis_int(axis)
-    if isinstance(num_or_size_splits, (int, np.integer)) and not isinstance(num_or_size_splits, bool):
-        return list(Split(x, axis=axis, num_split=int(num_or_size_splits)))
-    if isinstance(num_or_size_splits, Tensor) and num_or_size_splits._value.ndim == 0:
-        return list(Split(x, axis=axis, num_split=int(num_or_size_splits._value)))
-    sizes = tuple(_int_list(num_or_size_splits))
-    if not sizes and num is None:
-        raise ValueError(f"Cannot infer argument `num` from shape {num_or_size_splits}")
-    return list(SplitV(x, axis=axis, size_splits=sizes))
+    sizes = size_splits  # a tensor already: TF's fast path, its errors naming the op "split"
+    check_attr("SplitV", sizes, "Tlen", " name: split")
+    if num is not None and make_int(num, "num_split") != sizes._value.shape[0]:
+        raise_op_error("SplitV", kernel_error(
+            "SplitV_num_split_%d" % num, "size of the split_tensor must be 1-D and have the same elements as outputs "
+            "got %d -D and %d elements" % (sizes._value.ndim, sizes._value.size), " name: split"))
+    return list(SplitV(x, axis=axis, size_splits=tuple(int(d) for d in sizes._value)))
+
+
+def _split_n(value: Any, num_split: Any, axis: Any) -> list:
+    """TF's gen_array_ops.split: the num_split attr, the int32 split_dim, the output count, the attr's minimum."""
+    num_split = make_int(num_split, "num_split")
+    raw = (axis, value)
+    dim = _typed_input("Split", 0, axis, dtypes.int32, raw)
+    x = convert_to_tensor(value)
+    if num_split > 2**31 - 1:
+        raise ValueError("Number of outputs is too big: %d" % num_split)
+    suffix = "" if _took_slow_path(raw) or num_split < 0 else " name: split"  # TF's fast path refuses a negative
+    if num_split < 1:
+        raise errors.InvalidArgumentError(None, None, (
+            "Value for attr 'num_split' of %d must be at least minimum 1\n\t; NodeDef: {{node Split}}; %s [Op:Split]%s"
+            % (num_split, op_def("Split")[0], suffix)))  # type: ignore[index]
+    if dim._value.ndim:
+        raise errors.InvalidArgumentError(None, None, "{{function_node __wrapped__Split_num_split_%d%s}} split_dim "
+                                          "must be a scalar but has rank %d [Op:Split]%s"
+                                          % (num_split, _DEVICE, dim._value.ndim, suffix))
+    return list(Split(x, axis=int(dim._value), num_split=num_split))
 
 
 # ===== tile / pad ==============================================================================
@@ -868,7 +939,12 @@ def _tile_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("tile", "manip.tile")
 def tile(input: Any, multiples: Any, name: Any = None) -> Tensor:  # noqa: A002
     """TF: tf.tile (Tile)."""
-    return run_op(Tile, (input, multiples), convert_to_tensor(input), multiples=tuple(_int_list(multiples)))
+    raw = (input, multiples)
+    x = convert_to_tensor(input)
+    m = _index_input("Tile", "Tmultiples", multiples, raw)
+    if m._value.ndim != 1:
+        raise as_called(_op_error("Tile", "Expected multiples to be 1-D, but got shape " + _dims(m._value.shape)), raw)
+    return run_op(Tile, raw, x, multiples=tuple(int(d) for d in m._value))
 
 
 def _paddings(x: np.ndarray, paddings: tuple, kernel: str, pshape: Any = None) -> None:
@@ -885,6 +961,12 @@ def _paddings(x: np.ndarray, paddings: tuple, kernel: str, pshape: Any = None) -
 
 def _pad_kernel(x: np.ndarray, paddings: tuple, constant_values: Any = 0, pshape: Any = None) -> Any:
     _paddings(x, paddings, "Pad", pshape)
+    if x.dtype == object:  # strings: Pad fills with b"" (np.pad would store NumPy bytes_ scalars)
+        fill = np.asarray(constant_values, dtype=object).item()
+        fill = fill if isinstance(fill, bytes) else b""
+        out = np.full(tuple(d + a + b for d, (a, b) in zip(x.shape, paddings)), fill, dtype=object)
+        out[tuple(builtins_slice(a, a + d) for d, (a, _) in zip(x.shape, paddings))] = x
+        return out
     return np.pad(x, [tuple(p) for p in paddings], mode="constant", constant_values=constant_values)
 
 
@@ -953,26 +1035,36 @@ def _mirror_pad_grad_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("pad")
 def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any = 0, name: Any = None) -> Tensor:
     """TF: tf.pad: Pad (zeros), PadV2 (other constants), MirrorPad (REFLECT, SYMMETRIC)."""
-    x = convert_to_tensor(tensor)
-    p = convert_to_tensor(paddings, dtype_hint=dtypes.int32)
-    if p._value.ndim == 2 and p._value.shape[-1] == 2:
-        pv = tuple(tuple(int(v) for v in row) for row in p._value) if p._value.size else ()
-    else:
-        pv = ()  # a scalar or wrongly shaped paddings: the kernel's shape error below
     m = mode.upper()
+    if m not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
+        raise ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or "SYMMETRIC". '
+                         f"Received `mode` = {m}")
+    # TF: a zero scalar (not a tensor) pads with Pad, any other constant with PadV2 (input and constant share T)
+    zero = m == "CONSTANT" and not isinstance(constant_values, Tensor) and not hasattr(constant_values, "assign") \
+        and np.ndim(constant_values) == 0 and constant_values == np.zeros_like(constant_values)
+    op = Pad if zero else PadV2 if m == "CONSTANT" else MirrorPad
+    raw = (tensor, paddings, constant_values) if op is PadV2 else (tensor, paddings)
+    if op is PadV2:
+        x, c = match_inputs([tensor, constant_values], slow=_took_slow_path(raw))
+    else:
+        x = convert_to_tensor(tensor)
+    p = _index_input(op.name, "Tpaddings", paddings, raw)
+    if op is PadV2:
+        err = dtype_mismatch("PadV2", 2, x._dtype, c._dtype) if c._dtype is not x._dtype else None
+        if err is None and c._value.ndim:
+            err = _op_error("PadV2", "constant_values must be a scalar. Found: " + _dims(c._value.shape))
+        if err is not None:
+            raise as_called(err, raw)
     # TF's kernels check the paddings' shape first ("paddings must be a matrix with 2 columns: [0]")
-    ps = {} if p._value.ndim == 2 and p._value.shape[-1] == 2 else {"pshape": tuple(p._value.shape)}
-    if ps:
-        pv = ()
-    if m == "CONSTANT":
-        c = convert_to_tensor(constant_values, dtype=x._dtype)
-        if not np.any(c._value != 0):
-            return run_op(Pad, (tensor, paddings), x, paddings=pv, **ps)
-        return run_op(PadV2, (tensor, paddings), x, paddings=pv, constant_values=c._value, **ps)
-    if m in ("REFLECT", "SYMMETRIC"):
-        return run_op(MirrorPad, (tensor, paddings), x, paddings=pv, mode=m, **ps)
-    raise ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or "SYMMETRIC". '
-                     f"Received `mode` = {mode}")
+    if p._value.ndim == 2 and p._value.shape[-1] == 2:
+        pv, ps = (tuple(tuple(int(v) for v in row) for row in p._value) if p._value.size else ()), {}
+    else:
+        pv, ps = (), {"pshape": tuple(p._value.shape)}
+    if op is Pad:
+        return run_op(Pad, raw, x, paddings=pv, **ps)
+    if op is PadV2:
+        return run_op(PadV2, raw, x, paddings=pv, constant_values=c._value, **ps)
+    return run_op(MirrorPad, raw, x, paddings=pv, mode=m, **ps)
 
 
 # ===== bitcast / guarantee_const / fingerprint ==================================================
@@ -1066,9 +1158,9 @@ not_differentiable(Fingerprint)
 def fingerprint(data: Any, method: Any = "farmhash64", name: Any = None) -> Tensor:
     """TF: tf.fingerprint (Fingerprint): an [N, 8] uint8 fingerprint (FarmHash Fingerprint64) of each of the
     N slices of `data` along its first dimension."""
+    raw = (data, method)
     d = convert_to_tensor(data)
-    m = convert_to_tensor(method, dtypes.string)
-    return run_op(Fingerprint, (data, method), d, m, check=False)
+    return run_op(Fingerprint, raw, d, _typed_input("Fingerprint", 1, method, dtypes.string, raw), check=False)
 
 
 # ===== extract_volume_patches ===================================================================
@@ -1349,8 +1441,8 @@ def _run_block_op(op: Any, input: Any, block_shape: Any, pads: Any, pads_attr: s
     attrs and the input's CPU kernel, runs."""
     raw = (input, block_shape, pads)
     x = convert_to_tensor(input)
-    b = convert_index_input(block_shape)
-    p = convert_index_input(pads)
+    b = convert_index_input(block_shape, _took_slow_path(raw))
+    p = convert_index_input(pads, _took_slow_path(raw))
     suffix = error_suffix(raw)
     check_attr(op.name, b, "Tblock_shape", suffix)
     check_attr(op.name, p, pads_attr, suffix)
@@ -1474,12 +1566,26 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
                   ellipsis_mask: int = 0, new_axis_mask: int = 0, shrink_axis_mask: int = 0, var: Any = None,
                   name: Any = None) -> Tensor:
     """TF: tf.strided_slice (StridedSlice), its masks turned into a Python index key."""
-    b, e = _int_list(begin), _int_list(end)
-    s = _int_list(strides) if strides is not None else [1] * len(b)
-    if not len(b) == len(e) == len(s):
-        raise_op_error("StridedSlice", KernelError(
-            errors.InvalidArgumentError, "Expected begin, end, and strides to be 1D equal size tensors, but got "
-            f"shapes [{len(b)}], [{len(e)}], and [{len(s)}] instead.", suffix=""))
+    if strides is None:
+        strides = ones_like(begin)
+    masks = [make_int(0 if m is None else m, n) for m, n in zip(  # TF's generated wrapper: attrs before inputs
+        (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask),
+        ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"))]
+    begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask = masks
+    raw = (input_, begin, end, strides)
+    x = convert_to_tensor(input_)
+    index = match_inputs([begin, end, strides], _INDEX_TYPES, slow=_took_slow_path(raw))
+    try:
+        for i, t in enumerate(index):
+            if t._dtype is not index[0]._dtype:
+                raise dtype_mismatch("StridedSlice", i + 1, index[0]._dtype, t._dtype)
+        check_attr("StridedSlice", index[0], "Index")
+        if any(t._value.ndim != 1 for t in index) or not len(set(t._value.shape for t in index)) == 1:
+            raise _op_error("StridedSlice", "Expected begin, end, and strides to be 1D equal size tensors, but got "
+                            "shapes %s, %s, and %s instead." % tuple(_dims(t._value.shape) for t in index))
+    except errors.OpError as err:
+        raise as_called(err, raw) from None
+    b, e, s = ([int(d) for d in t._value] for t in index)
     key: list = []
     for i in builtins_range(len(b)):
         if ellipsis_mask >> i & 1:
@@ -1491,8 +1597,10 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
         else:
             key.append(builtins_slice(None if begin_mask >> i & 1 else b[i], None if end_mask >> i & 1 else e[i],
                                       s[i]))
-    return run_op(StridedSlice, (input_, begin, end, strides), convert_to_tensor(input_), key=tuple(key),
-                  suffix=" name: ")
+    return run_op(StridedSlice, raw, x, key=tuple(key), suffix=" name: ")
+
+
+_INDEX_TYPES = (dtypes.int16, dtypes.int32, dtypes.int64)
 
 
 def _reverse_kernel(x: np.ndarray, axis: tuple) -> Any:
@@ -1764,9 +1872,19 @@ def _scatter_nd_grad(op: Any, grad: Tensor) -> list:
 
 @tf_export("scatter_nd", "manip.scatter_nd")
 def scatter_nd(indices: Any, updates: Any, shape: Any, name: Any = None) -> Tensor:
-    """TF: tf.scatter_nd (ScatterNd): duplicates are summed."""
-    return run_op(ScatterNd, (indices, updates, shape), convert_to_tensor(indices), convert_to_tensor(updates),
-                  shape=tuple(_int_list(shape)))
+    """TF: tf.scatter_nd (ScatterNd): duplicates are summed. `indices` and `shape` share the Tindices attr."""
+    raw = (indices, updates, shape)
+    i, s = match_inputs([indices, shape], _INDEX_TYPES, slow=_took_slow_path(raw))
+    u = convert_to_tensor(updates)
+    try:
+        if s._dtype is not i._dtype:
+            raise dtype_mismatch("ScatterNd", 2, i._dtype, s._dtype)
+        check_attr("ScatterNd", i, "Tindices")
+        if s._value.ndim != 1:
+            raise _op_error("ScatterNd", "Shape must be a vector")
+    except errors.OpError as e:
+        raise as_called(e, raw) from None
+    return run_op(ScatterNd, raw, i, u, shape=tuple(int(d) for d in np.ravel(s._value)))
 
 
 def _tensor_scatter_update_kernel(tensor: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> Any:
@@ -1854,9 +1972,17 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
     off = off if off is not None else convert_to_tensor(0, dtype)
     if on._dtype is not off._dtype:
         raise TypeError(f"dtype {on._dtype} of on_value does not match dtype {off._dtype} of off_value")
+    # TF's gen_array_ops.one_hot: the axis attr, then the inputs (depth is an int32 input), then the kernel's checks
+    axis = make_int(-1 if axis is None else axis, "axis")
+    raw = (indices, depth)
     i = convert_to_tensor(indices)
-    check_attr("OneHot", i, "TI", suffix=error_suffix((indices,)))
-    return run_op(OneHot, (indices,), i, on, off, depth=_axis_int(depth), axis=-1 if axis is None else int(axis))
+    d = _typed_input("OneHot", 1, depth, dtypes.int32, raw)
+    check_attr("OneHot", i, "TI", suffix=error_suffix(raw))
+    for what, t in (("depth", d), ("on_value", on), ("off_value", off)):
+        if t._value.ndim:
+            raise as_called(_op_error("OneHot", "%s must be a scalar, but got: %s" % (what, _dims(t._value.shape))),
+                            raw)
+    return run_op(OneHot, raw, i, on, off, depth=int(d._value), axis=axis)
 
 
 @tf_export("eye", "linalg.eye")
@@ -1983,8 +2109,6 @@ def linspace(start: Any, stop: Any, num: Any, name: Any = None, axis: int = 0) -
 @tf_export("meshgrid")
 def meshgrid(*args: Any, **kwargs: Any) -> list:
     """TF: tf.meshgrid: each input reshaped to its axis, times ones of the full shape."""
-    from tfshim.ops.math_ops import multiply
-
     indexing = kwargs.pop("indexing", "xy")
     kwargs.pop("name", None)
     if kwargs:
@@ -1996,16 +2120,16 @@ def meshgrid(*args: Any, **kwargs: Any) -> list:
     s0 = (1,) * ndim
     if not ndim:
         return []
-    ts = [convert_to_tensor(x) for x in args]
-    output = [reshape(x, s0[:i] + (-1,) + s0[i + 1:]) for i, x in enumerate(ts)]
-    shapes = [int(x._value.size) for x in ts]
-    dtype = output[0]._dtype
+    # TF: reshape(stack(x), ...) for each input, sizes, then the first input's dtype
+    output = [reshape(stack(x), s0[:i] + (-1,) + s0[i + 1:]) for i, x in enumerate(args)]
+    shapes = [size(x) for x in args]
+    dtype = convert_to_tensor(args[0])._dtype
     if indexing == "xy" and ndim > 1:
         output[0] = reshape(output[0], (1, -1) + (1,) * (ndim - 2))
         output[1] = reshape(output[1], (-1, 1) + (1,) * (ndim - 2))
         shapes[0], shapes[1] = shapes[1], shapes[0]
     mult_fact = ones(shapes, dtype)
-    return [multiply(x, mult_fact) for x in output]
+    return [x * mult_fact for x in output]  # TF's operator: bools multiply too
 
 
 # ===== sort / top_k / unique ========================================================================
@@ -2302,15 +2426,17 @@ def sequence_mask(lengths: Any, maxlen: Any = None, dtype: Any = dtypes.bool, na
 
     lengths = convert_to_tensor(lengths)
     if maxlen is None:
-        maxlen = math_ops.maximum(convert_to_tensor(0, dtype=lengths.dtype), math_ops.reduce_max(lengths))
+        longest = math_ops.reduce_max(lengths)  # TF: Max first (its attr error for bool lengths), then maximum(0, .)
+        maxlen = math_ops.maximum(convert_to_tensor(0, dtype=longest.dtype), longest)
     else:
         maxlen = convert_to_tensor(maxlen)
     if maxlen.shape.ndims != 0:
-        raise ValueError("Argument `maxlen` must be scalar for sequence_mask, received `maxlen` = %s with shape '%s' "
-                         "instead" % (maxlen, maxlen.shape))
+        raise ValueError(f"Argument `maxlen` must be scalar for sequence_mask, received `maxlen` = {maxlen} with "
+                         f"shape '{maxlen.shape}' instead")  # TF formats the tensor (its NumPy value), not str()
     # TF calls the Range op itself here (no tf.range dtype inference)
     row_args = (convert_to_tensor(0, dtype=maxlen.dtype), maxlen, convert_to_tensor(1, dtype=maxlen.dtype))
     Range.check(*row_args)
+    check_attr("Range", maxlen, "Tidx")
     row = Range(*row_args)
     matrix = math_ops.cast(expand_dims(lengths, -1), maxlen.dtype)
     result = math_ops.less(row, matrix)
@@ -2464,6 +2590,8 @@ def _identity_n_grad(op: Any, *grads: Tensor) -> list:
 @tf_export("identity_n")
 def identity_n(input: Any, name: Any = None) -> list:  # noqa: A002
     """TF: tf.identity_n: each input unchanged (one op, several outputs)."""
+    if isinstance(input, np.ndarray) and input.ndim > 1:  # TF's fast path takes only a rank-1 array as a list
+        raise ValueError("expected a sequence for attr T, got an ndarray with rank %d instead" % input.ndim)
     ts = [convert_to_tensor(t) for t in input]
     if not ts:
         from tfshim.ops.op import op_def

@@ -8,9 +8,9 @@ from typing import Any
 import numpy as np
 
 from tfshim.framework import dtypes, errors
-from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor
-from tfshim.ops.op import KernelError, defop, run_op, tf_export
+from tfshim.ops.op import KernelError, defop, dtype_mismatch, op_def, run_op, tf_export
 
 
 def _dynamic_partition_kernel(data: np.ndarray, partitions: np.ndarray, num_partitions: int = 1) -> Any:
@@ -90,12 +90,62 @@ def _dynamic_stitch_grad(op: Any, grad: Tensor) -> list:
 @tf_export("dynamic_stitch")
 def dynamic_stitch(indices: Any, data: Any, name: Any = None) -> Tensor:
     """TF: tf.dynamic_stitch: merged[indices[m][i]] = data[m][i] (later entries win)."""
-    idx = [convert_to_tensor(i, dtype=dtypes.int32) for i in indices]
-    dat = [convert_to_tensor(d) for d in data]
-    if len(idx) != len(dat):
+    fast_idx, fast_dat = _fast_path_items(indices), _fast_path_items(data)
+    if fast_idx is not None and fast_dat is not None:
+        return _dynamic_stitch_fast(fast_idx, fast_dat)
+    # TF's dynamic_stitch_eager_fallback
+    if not isinstance(indices, (list, tuple)):
+        raise TypeError("Expected list for 'indices' argument to 'dynamic_stitch' Op, not %r." % (indices,))
+    if not isinstance(data, (list, tuple)):
+        raise TypeError("Expected list for 'data' argument to 'dynamic_stitch' Op, not %r." % (data,))
+    if len(data) != len(indices):
         raise ValueError("List argument 'data' to 'dynamic_stitch' Op with length %d must match length %d of "
-                         "argument 'indices'." % (len(dat), len(idx)))
+                         "argument 'indices'." % (len(data), len(indices)))
+    dat = match_inputs(list(data), slow=True)
+    idx = [convert_to_tensor(i, dtype=dtypes.int32) for i in indices]
     return run_op(DynamicStitch, (indices, data), *idx, *dat)
+
+
+_FAST_ITEMS = (Tensor, np.ndarray, np.generic, int, float)
+
+
+def _fast_path_items(value: Any) -> list | None:
+    """The items TF's eager fast path reads from a list input (a list or tuple, or a tensor, array or bytes iterated
+    along its first dimension); None when an item (a list, a string, None) sends the call to the slow path."""
+    if not isinstance(value, (list, tuple, Tensor, np.ndarray, bytes)):
+        return None
+    try:
+        items = list(value)
+    except TypeError:  # a 0-d tensor or array
+        return None
+    if not all(isinstance(v, _FAST_ITEMS) or hasattr(v, "assign") for v in items):
+        return None
+    return items
+
+
+def _dynamic_stitch_fast(indices: list, data: list) -> Tensor:
+    """TF's fast path: N from the indices, T from the data; the NodeDef must have 2N inputs, then every index is
+    an int32 tensor and every data item of T (`cannot compute DynamicStitch as input #i ...`)."""
+    n = len(indices)
+    dat = match_inputs(data) if data else []
+    idx = [i.value() if hasattr(i, "assign") else i if isinstance(i, Tensor) else convert_to_tensor(i, dtypes.int32)
+           for i in indices]
+    summary = op_def("DynamicStitch")[0]  # type: ignore[index]
+    if not dat:  # TF's text quotes the KernelDef's proto debug string, whose marker TF randomizes per run
+        raise errors.InvalidArgumentError(None, None, (
+            "OpKernel 'DynamicStitch' has constraint on attr 'T' not in NodeDef '[N=%d]', KernelDef: "
+            "'goo.gle/debugstr  op: \"DynamicStitch\" device_type: \"CPU\" constraint { name: \"T\" allowed_values { "
+            "list { type: DT_QINT32 } } } host_memory_arg: \"indices\"' [Op:DynamicStitch] name: " % n))
+    if len(dat) != n:
+        expected = ", ".join(["int32"] * n + [dat[0]._dtype._cname] * n)
+        raise errors.InvalidArgumentError(None, None, (
+            "NodeDef expected inputs '%s' do not match %d inputs specified; %s; NodeDef: {{node DynamicStitch}} "
+            "[Op:DynamicStitch] name: " % (expected, n + len(dat), summary)))
+    for k, t in enumerate(idx + dat):
+        want = dtypes.int32 if k < n else dat[0]._dtype
+        if t._dtype is not want:
+            raise dtype_mismatch("DynamicStitch", k, want, t._dtype)
+    return run_op(DynamicStitch, (), *idx, *dat)
 
 
 @tf_export("parallel_stack")

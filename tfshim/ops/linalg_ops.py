@@ -652,16 +652,24 @@ def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Tensor:
     """TF: tf.einsum (Einsum). The gradient handles each label once per input (no repeated labels)."""
     from tfshim.framework.constant_op import match_inputs
 
+    kwargs.pop("name", None)
+    kwargs.pop("optimize", None)
+    if kwargs:
+        raise TypeError(f'Invalid keyword arguments for einsum: {", ".join(kwargs)}. '
+                        f'Valid arguments: name, optimize, greedy.')
+    for operand in inputs:
+        operand.shape  # noqa: B018 - TF's _einsum_v2 reads each operand's shape first (AttributeError for a list)
     ts = match_inputs(list(inputs))
     in_subs, out = _parse_einsum(equation, [t._value.ndim for t in ts])
+    eq = ",".join(in_subs) + "->" + out
+    # TF looks up the kernel for the node's T (the first input's dtype) before checking the other inputs
+    check_kernel("Einsum", ts[0]._dtype, attrs=f'N={len(ts)}, T=DT_{ts[0]._dtype._cname.upper()}, equation="{eq}"')
     for i in range(1, len(ts)):
         if ts[i]._dtype is not ts[0]._dtype:
             from tfshim.ops.op import dtype_mismatch
 
             raise dtype_mismatch("Einsum", i, ts[0]._dtype, ts[i]._dtype)
     Einsum.check(*ts)
-    eq = ",".join(in_subs) + "->" + out
-    check_kernel("Einsum", ts[0]._dtype, attrs=f'N={len(ts)}, T=DT_{ts[0]._dtype._cname.upper()}, equation="{eq}"')
     return Einsum(*ts, equation=eq)
 
 

@@ -24,6 +24,7 @@ from tfshim.ops.op import (
     _DEVICE,
     KernelError,
     Op,
+    _took_slow_path,
     as_called,
     defop,
     disallowed_dtype,
@@ -31,7 +32,9 @@ from tfshim.ops.op import (
     error_suffix,
     gradient_uses,
     make_bool,
+    make_type,
     not_differentiable,
+    raise_op_error,
     run_op,
     tf_export,
 )
@@ -1806,9 +1809,13 @@ Any_ = defop("Any", _reducer(lambda x, axes, k: np.any(x, axis=axes, keepdims=k)
 
 
 def _bool_reduce(op: Op, input_tensor: Any, axis: Any, keepdims: Any) -> Tensor:
-    (x,) = _bool_inputs(op, input_tensor)
     keepdims = False if keepdims is None else bool(keepdims)
-    return run(op, (axis,), x, axis=_axis_list(axis, op.name, (axis,)), keepdims=keepdims)
+    raw = (input_tensor, axis)
+    if _took_slow_path(raw) or input_tensor is None:  # TF's eager fallback converts the input to bool first
+        convert_to_tensor(input_tensor, dtypes.bool)
+    axes = _axis_list(axis, op.name, raw)  # the fast path converts the axis before the kernel checks the input
+    (x,) = _bool_inputs(op, input_tensor)
+    return run(op, raw, x, axis=axes, keepdims=keepdims)
 
 
 @tf_export("math.reduce_all", "reduce_all")
@@ -1911,22 +1918,37 @@ def _argmin_grad(op: Any, grad: Tensor) -> tuple:
     return None, None
 
 
+_ARGMAX_AXIS_DTYPES = (dtypes.int8, dtypes.uint8, dtypes.int16, dtypes.uint16, dtypes.int32, dtypes.int64)
+
+
 def _arg_reduce(op: Op, input: Any, axis: Any, output_type: Any) -> Tensor:  # noqa: A002
     raw = (input, axis)
     if axis is None:
         axis = 0
-    if isinstance(axis, (list, tuple)):
-        raise TypeError("axis must be int or Tensor with integer datatype")
-    dim = convert_to_tensor(axis, dtypes.int32) if not isinstance(axis, Tensor) else axis
+    if op is ArgMax:  # TF's argmax_v2 (not argmin_v2) checks the axis in Python first
+        if hasattr(axis, "dtype"):  # a NumPy dtype is never in TF's set of DTypes (their hashes differ)
+            if not isinstance(axis.dtype, dtypes.DType) or axis.dtype not in _ARGMAX_AXIS_DTYPES:
+                raise TypeError(f"axis tensor dtypes {axis.dtype} is not supported")
+            if axis.dtype.size < 4:
+                axis = cast(axis, dtypes.int32)
+        elif not isinstance(axis, builtins.int):
+            raise TypeError("axis must be int or Tensor with integer datatype")
+    output_type = make_type(output_type, "output_type")  # TF's generated wrapper: attrs before inputs
     x = convert_to_tensor(input)
-    output_type = dtypes.as_dtype(output_type)
+    dim = convert_index_input(axis, _took_slow_path(raw))
     try:
         op.check(x)
         from tfshim.ops.op import _allowed_dtypes
 
+        if dim._dtype not in _allowed_dtypes(op.name, "Tidx"):
+            raise disallowed_dtype(op.name, dim._dtype, "Tidx")
+
         allowed = _allowed_dtypes(op.name, "output_type")
         if allowed is not None and output_type not in allowed:
             raise disallowed_dtype(op.name, output_type, "output_type")
+        if dim._value.ndim:
+            raise_op_error(op.name, KernelError(errors.InvalidArgumentError, "dim must be a scalar, but received "
+                                                "tensor of shape: %s" % _shape_text(dim._value.shape)))
         return op(x, dim=int(dim._value), output_type=output_type)
     except errors.OpError as e:
         raise as_called(e, raw) from None
@@ -1951,9 +1973,7 @@ def _scan_kernel(np_fn: Callable, identity: int) -> Callable:
     def kernel(x: np.ndarray, axis: Any, exclusive: bool, reverse: bool) -> Any:
         if not isinstance(axis, (int, np.integer)):
             raise KernelError(
-                errors.InvalidArgumentError, f"ScanOp: axis must be a scalar, not {_shape_text(np.shape(axis))}",
-                suffix="",
-            )
+                errors.InvalidArgumentError, f"ScanOp: axis must be a scalar, not {_shape_text(np.shape(axis))}")
         rank = x.ndim
         a = axis + rank if axis < 0 else axis
         if not 0 <= a < rank:
@@ -1995,11 +2015,11 @@ def _cumprod_grad(op: Any, grad: Tensor) -> Tensor:
 def _scan(op: Op, x: Any, axis: Any, exclusive: bool, reverse: bool) -> Tensor:
     x = convert_to_tensor(x)
     raw = (axis,)
-    if isinstance(axis, Tensor) and axis._value.ndim == 0:
-        axis = int(axis._value)
-    elif isinstance(axis, (list, tuple, np.ndarray, Tensor)):
-        axis = convert_to_tensor(axis, dtypes.int32)._value
-    exclusive, reverse = make_bool(exclusive, "exclusive"), make_bool(reverse, "reverse")
+    exclusive, reverse = make_bool(exclusive, "exclusive"), make_bool(reverse, "reverse")  # TF: attrs first
+    t = convert_index_input(axis, _took_slow_path(raw))
+    if t._dtype not in (dtypes.int32, dtypes.int64):
+        raise as_called(disallowed_dtype(op.name, t._dtype, "Tidx"), raw)
+    axis = int(t._value) if t._value.ndim == 0 else t._value
     return run(op, raw, x, axis=axis, exclusive=exclusive, reverse=reverse)
 
 

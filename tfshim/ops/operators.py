@@ -23,11 +23,13 @@ def _binary_operator(name: str, func: Callable) -> None:
         try:
             return func(x, y)
         except (TypeError, ValueError) as e:
-            r_op = getattr(type(y), "__r%s__" % name, None)
-            if r_op is None or isinstance(y, (Tensor, Variable)):
+            # TF asks the type, then the value: every class has `__ror__` (Python's `X | Y` of types), so `t | 1j`
+            # is the instance's AttributeError, as in TF
+            if not hasattr(type(y), "__r%s__" % name) or isinstance(y, (Tensor, Variable)):
                 raise
+            r_op = getattr(y, "__r%s__" % name)
             try:
-                out = r_op(y, x)
+                out = r_op(x)
             except (TypeError, ValueError):
                 raise e from None
             if out is NotImplemented:
