@@ -516,20 +516,32 @@ def expm(input: Any, name: Any = None) -> Tensor:  # noqa: A002
 
 @tf_export("linalg.lstsq")
 def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True, name: Any = None) -> Tensor:
-    """TF: tf.linalg.lstsq (fast path: the regularized normal equations, solved by Cholesky)."""
-    a_ops, la, m_ops = _ops()
-    a = convert_to_tensor(matrix)
-    b = convert_to_tensor(rhs, dtype_hint=a.dtype)
-    if not fast:
-        raise NotImplementedError("tf.linalg.lstsq(fast=False) is not implemented by tfshim")
-    m, n = a._value.shape[-2:]
-    lam = convert_to_tensor(l2_regularizer, dtype=a.dtype)
-    batch = list(a._value.shape[:-2])
-    if m >= n:
-        gram = la.matmul(a, a, adjoint_a=True) + lam * a_ops.eye(n, batch_shape=batch, dtype=a.dtype)
-        return cholesky_solve(la.cholesky(gram), la.matmul(a, b, adjoint_a=True))
-    gram = la.matmul(a, a, adjoint_b=True) + lam * a_ops.eye(m, batch_shape=batch, dtype=a.dtype)
-    return la.matmul(a, cholesky_solve(la.cholesky(gram), b), adjoint_a=True)
+    """TF: tf.linalg.lstsq (linalg_ops.matrix_solve_ls): TF's composite fast path, the regularized normal equations
+    solved by Cholesky; the shape reads in TF's order (a rank < 2 matrix is TF's IndexError or NumPy's ValueError)."""
+    _, la, _ = _ops()
+    matrix = convert_to_tensor(matrix)
+    if matrix.dtype == dtypes.complex128 and l2_regularizer != 0:
+        raise NotImplementedError("matrix_solve_ls is currently disabled for complex128 and l2_regularizer != 0 due "
+                                  "to poor accuracy.")
+    shape = matrix._value.shape
+    composite = fast is not False
+    if composite:  # TF's _use_composite_impl: the MatrixSolveLs kernel for large io-bound batches
+        io_bound = int(np.prod(shape[:-2], dtype=np.int64)) > np.min(shape[-2:])
+        composite = not (matrix._value.size * matrix.dtype.size > 256000 and io_bound)
+    if not composite:
+        raise NotImplementedError("tf.linalg.lstsq with fast=False or a large batch (TF's MatrixSolveLs kernel) is not "
+                                  "implemented by tfshim")
+    m, n = shape[-2:][-2], shape[-2:][-1]
+    first_kind = m >= n
+    gramian = la.matmul(matrix, matrix, adjoint_a=first_kind, adjoint_b=not first_kind)
+    if isinstance(l2_regularizer, Tensor) or l2_regularizer != 0:
+        a_ops, _, _ = _ops()
+        small = n if first_kind else m
+        gramian += l2_regularizer * a_ops.eye(small, batch_shape=list(shape[:-2]), dtype=matrix.dtype)
+    chol = la.cholesky(gramian)
+    if first_kind:
+        return cholesky_solve(chol, la.matmul(matrix, rhs, adjoint_a=True))
+    return la.matmul(matrix, cholesky_solve(chol, rhs), adjoint_a=True)
 
 
 # ----- Cross, Diag, DiagPart, norms ----------------------------------------------------------------
@@ -1158,15 +1170,9 @@ def _bands_of(x: Tensor, num_bands: int, lower: bool) -> Tensor:
 def banded_triangular_solve(bands: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                             name: Any = None) -> Tensor:
     """TF: tf.linalg.banded_triangular_solve (BandedTriangularSolve)."""
-    from tfshim.ops.op import check_kernel
-
-    a = convert_to_tensor(bands)
-    b = convert_to_tensor(rhs, dtype_hint=a.dtype)
-    lower, adjoint = bool(lower), bool(adjoint)
-    BandedTriangularSolve.check(a, b)
-    check_kernel("BandedTriangularSolve", a.dtype, attrs=f"T=DT_{a.dtype._cname.upper()}, "
-                 f"adjoint={str(adjoint).lower()}, lower={str(lower).lower()}")
-    return run_op(BandedTriangularSolve, (bands, rhs), a, b, lower=lower, adjoint=adjoint)
+    _, la, _ = _ops()
+    lower, adjoint = make_bool(lower, "lower", True), make_bool(adjoint, "adjoint")
+    return la.run_matrix_rhs_op(BandedTriangularSolve, bands, rhs, lower=lower, adjoint=adjoint)
 
 
 # ----- eigh_tridiagonal -----------------------------------------------------------------------------

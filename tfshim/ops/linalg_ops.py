@@ -26,6 +26,7 @@ from tfshim.ops.op import (
     defop,
     disallowed_dtype,
     dtype_mismatch,
+    error_suffix,
     gradient_uses,
     make_bool,
     run_op,
@@ -793,9 +794,21 @@ def slogdet(input: Any, name: Any = None) -> Any:  # noqa: A002
     return LogMatrixDeterminantOutput(*run_op(LogMatrixDeterminant, (input,), convert_to_tensor(input), check=True))
 
 
+def run_matrix_rhs_op(op: Any, matrix: Any, rhs: Any, **attrs: bool) -> Tensor:
+    """A generated wrapper of a (matrix, rhs) solve op, its bool `attrs` already through make_bool (TF checks them
+    first): both inputs convert to one dtype (args_to_matching_eager: a non-tensor takes a tensor's dtype,
+    strictly), then TF checks T allowed, a CPU kernel for T (NotFoundError naming the node's attrs), the input
+    dtypes."""
+    raw = (matrix, rhs)
+    a, b = match_inputs([matrix, rhs])
+    suffix = error_suffix(raw)
+    check_attr(op.name, a, "T", suffix)
+    node = ", ".join([f"T=DT_{a._dtype._cname.upper()}"] + [f"{k}={str(v).lower()}" for k, v in sorted(attrs.items())])
+    check_kernel(op.name, a._dtype, suffix, attrs=node)
+    return run_op(op, raw, a, b, check=True, **attrs)
+
+
 def _solve_kernel(a: np.ndarray, b: np.ndarray, adjoint: bool = False) -> Any:
-    _no_half_kernel(a, "MatrixSolve", ", adjoint=%s" % str(adjoint).lower(),
-                    "  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_DOUBLE, DT_HALF]\n")
     _square(a, "MatrixSolve")
     if b.ndim < 2 or b.shape[-2] != a.shape[-1] or b.shape[:-2] != a.shape[:-2]:
         raise KernelError(errors.InvalidArgumentError, "Input matrix and rhs are incompatible.")
@@ -828,9 +841,7 @@ def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: Any = None) -> Ten
     """TF: tf.linalg.solve (MatrixSolve; an operator's solve)."""
     if _linear_operator_in(matrix, rhs):
         return _linop().dispatch_solve(matrix, rhs, adjoint)
-    a = convert_to_tensor(matrix)
-    b = convert_to_tensor(rhs, dtype_hint=a._dtype)
-    return run_op(MatrixSolve, (matrix, rhs), a, b, check=True, adjoint=make_bool(adjoint, "adjoint"))
+    return run_matrix_rhs_op(MatrixSolve, matrix, rhs, adjoint=make_bool(adjoint, "adjoint"))
 
 
 def _triangular_solve_kernel(a: np.ndarray, b: np.ndarray, lower: bool = True, adjoint: bool = False) -> Any:
@@ -870,10 +881,7 @@ def _triangular_solve_grad(op: Any, grad: Tensor) -> tuple:
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False, name: Any = None) -> Tensor:
     """TF: tf.linalg.triangular_solve (MatrixTriangularSolve)."""
     lower, adjoint = make_bool(lower, "lower", True), make_bool(adjoint, "adjoint")  # TF: attrs first
-    a = convert_to_tensor(matrix)
-    b = convert_to_tensor(rhs, dtype_hint=a._dtype)
-    MatrixTriangularSolve.check(a, b)
-    return MatrixTriangularSolve(a, b, lower=lower, adjoint=adjoint)
+    return run_matrix_rhs_op(MatrixTriangularSolve, matrix, rhs, lower=lower, adjoint=adjoint)
 
 
 def _cholesky_kernel(x: np.ndarray) -> Any:

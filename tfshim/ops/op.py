@@ -251,14 +251,15 @@ class Op:
         self.grad_uses: tuple | None = None  # (input indices, output indices) whose values the gradient reads
 
     def check(self, *tensors: Any) -> None:
-        """TF's pre-kernel checks for inputs sharing the type attr `T`: same dtype, allowed dtype, a CPU kernel."""
+        """TF's pre-kernel checks for inputs sharing the type attr `T`, in TF's order: T (the first input's dtype)
+        allowed, a CPU kernel for T (NotFoundError), then every input of dtype T."""
         d = tensors[0]._dtype
-        for i in range(1, len(tensors)):
-            if tensors[i]._dtype is not d:
-                raise dtype_mismatch(self.name, i, d, tensors[i]._dtype)
         if self.allowed is not None and d not in self.allowed:
             raise disallowed_dtype(self.name, d)
         check_kernel(self.name, d)
+        for i in range(1, len(tensors)):
+            if tensors[i]._dtype is not d:
+                raise dtype_mismatch(self.name, i, d, tensors[i]._dtype)
 
     def gradient(self, fn: Callable) -> Callable:
         self.grad = fn
