@@ -376,8 +376,11 @@ def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bo
         elif not isinstance(v, Tensor):
             t = None
             if dtype is None and allowed:
-                t = convert_to_tensor(v)
-                if t._dtype not in allowed:
+                try:
+                    t = convert_to_tensor(v)
+                except (TypeError, ValueError):  # TF's fast path converts such a value (2**64) to the default
+                    t = None
+                if t is not None and t._dtype not in allowed:
                     t = None
             v = t if t is not None else convert_to_tensor(v, dtype, dtype_hint=default)
         if dtype is None:

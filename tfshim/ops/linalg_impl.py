@@ -625,7 +625,7 @@ def normalize(tensor: Any, ord: Any = "euclidean", axis: Any = None, name: Any =
     """TF: tf.linalg.normalize: (tensor / norm, norm), the norm kept broadcastable."""
     _, _, m_ops = _ops()
     t = convert_to_tensor(tensor)
-    n = m_ops.norm(t, ord=ord, axis=axis, keepdims=True)
+    n = m_ops.cast(m_ops.norm(t, ord=ord, axis=axis, keepdims=True), t.dtype)
     return t / n, n
 
 

@@ -2043,8 +2043,7 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None, keepdims: Any = 
         if not (isinstance(axis, int) or axis is None):
             raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}")
         supported = ["euclidean", 1, 2, np.inf]
-        is_real = isinstance(ord, (int, float, np.integer, np.floating)) and not isinstance(ord, bool)
-        if (not is_real or ord <= 0) and ord not in supported:
+        if (not np.isreal(ord) or ord <= 0) and ord not in supported:  # TF's test, as TF evaluates it
             raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
         if axis is not None:
             axis = (axis,)
@@ -2395,7 +2394,7 @@ def multiply_no_nan(x: Any, y: Any, name: Any = None) -> Tensor:
 def reciprocal_no_nan(x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.reciprocal_no_nan = div_no_nan(1, x)."""
     xt = convert_to_tensor(x)
-    return run(DivNoNan, (xt,), _const(1, xt), xt)
+    return run(DivNoNan, (xt,), convert_to_tensor(1, dtype=xt._dtype), xt)  # TF: constant(1, x.dtype) first
 
 
 @tf_export("math.log_sigmoid")
@@ -2404,7 +2403,7 @@ def log_sigmoid(x: Any, name: Any = None) -> Tensor:
     from tfshim.ops.nn_ops import softplus
 
     xt = convert_to_tensor(x)
-    return Neg(softplus(Neg(xt)))
+    return Neg(softplus(negative(xt)))
 
 
 NextAfter = defop("NextAfter", cwise_binary(np.nextafter))
@@ -2414,7 +2413,8 @@ not_differentiable(NextAfter)
 @tf_export("math.nextafter")
 def nextafter(x1: Any, x2: Any, name: Any = None) -> Tensor:
     """TF: tf.math.nextafter: the next representable value of x1 towards x2."""
-    return binary(NextAfter, x1, x2)
+    x, y = match_inputs((x1, x2), allowed=(dtypes.float64, dtypes.float32), default=dtypes.float32)
+    return run(NextAfter, (x1, x2), x, y)
 
 
 @tf_export("math.scalar_mul", "scalar_mul")
