@@ -58,3 +58,27 @@ show(lambda: tf.math.softmax((1.0, 2.0), 1.5))
 show(lambda: tf.math.softmax(tf.constant([1, 2]), axis=5))
 show(lambda: tf.math.softmax(tf.constant([[1.0, 2.0]]), axis="a"))
 show(lambda: tf.math.softmax(tf.constant([[1.0, 2.0]]), axis=tf.constant(0)))
+
+# segment ops: num_segments (type attr default int32) converted as TF's eager paths do, checked to be a scalar
+show(lambda: tf.math.unsorted_segment_sum(tf.ones([3]), tf.constant([0, 1, 2]), tf.constant([3, 3, 3])))
+show(lambda: tf.math.unsorted_segment_max(tf.ones([3]), tf.constant([0, 1, 2]), 2.5))
+show(lambda: tf.math.unsorted_segment_max(tf.ones([3]), tf.constant([0, 1, 2]), float("nan")))
+show(lambda: tf.math.unsorted_segment_sum(tf.ones([3]), [0, 1, 2], 2.5))
+show(lambda: tf.math.unsorted_segment_mean(tf.ones([3]), tf.constant([0, 1, 2]), tf.constant([3, 3, 3])))
+show(lambda: tf.math.unsorted_segment_mean(tf.constant(["a"]), 0.5, tf.constant([3, 3, 3])))
+show(lambda: tf.math.unsorted_segment_mean(tf.constant([1, 2, 3]), [0, 0, 1], 2))
+show(lambda: tf.math.unsorted_segment_sqrt_n(tf.constant([[1.0, 2], [3, 4]]), [0, 1], tf.constant(3, tf.int64)))
+
+# stateless random ops: the seed (type attr default int64) as TF's eager paths convert it
+for s in [1.5, True, 3, np.float32(1.5), np.int64(3), "a", [1.5, 2.0], tf.constant([1.0, 2.0]), tf.constant(3), 1e40]:
+    show(lambda: tf.random.stateless_truncated_normal([], s))
+show(lambda: tf.random.stateless_categorical(tf.ones([2, 3]), 2, 3))
+show(lambda: tf.random.stateless_categorical(tf.ones([2, 3]), tf.constant(2, tf.int64), [1, 2]))
+show(lambda: tf.random.stateless_categorical(tf.ones([2, 3], tf.int32), [True, False], 2))
+show(lambda: tf.random.stateless_categorical(tf.ones([2, 3], tf.uint8), 1, -2, dtype=tf.int32))
+show(lambda: tf.random.stateless_categorical(tf.ones([2, 3]), 2, [1.5, 2.0]))
+show(lambda: tf.random.stateless_categorical(tf.ones([2, 3], tf.string), 2, [1, 2]))
+show(lambda: tf.random.stateless_categorical(tf.ones([2, 3]), 2, tf.constant([1, 2])))
+show(lambda: tf.random.stateless_categorical(tf.ones([2, 3]), 3.5, tf.constant([1, 2])))
+show(lambda: tf.random.fold_in(-1, tf.ones([3, 1], tf.int32), alg=tf.ones([3, 1], tf.int32)))
+show(lambda: tf.random.fold_in([1, 2], 3, alg=tf.constant([True])))
