@@ -82,3 +82,21 @@ show(lambda: tf.random.stateless_categorical(tf.ones([2, 3]), 2, tf.constant([1,
 show(lambda: tf.random.stateless_categorical(tf.ones([2, 3]), 3.5, tf.constant([1, 2])))
 show(lambda: tf.random.fold_in(-1, tf.ones([3, 1], tf.int32), alg=tf.ones([3, 1], tf.int32)))
 show(lambda: tf.random.fold_in([1, 2], 3, alg=tf.constant([True])))
+
+# eigh: Eigen's SelfAdjointEigenSolver fails to converge on some non-finite inputs; no half kernel
+nan, inf = np.nan, np.inf
+for m in [[[nan]], [[inf]], [[1.0, 0], [0, nan]], [[nan, 0], [0, 1.0]], [[1.0, nan], [0, 1.0]], [[1.0, 0], [nan, 1.0]],
+          [[1.0, 0], [inf, 1.0]], [[inf, 0], [0, 1.0]], [[1.0, 0, 0], [0, 2, 0], [0, 0, nan]],
+          [[1.0, 0, 0], [0, inf, 0], [0, 0, 1]], [[1.0, 2, 3], [2, 1, 2], [3, 2, -inf]]]:
+    show(lambda: tf.linalg.eigvalsh(tf.constant(m)))
+show(lambda: tf.linalg.eigh(tf.constant([[[1.0, 0], [0, 1]], [[nan, 0], [0, 1]]])))
+show(lambda: tf.linalg.eigh(tf.constant([[nan, 0], [0, 1.0]], tf.complex64)))
+show(lambda: tf.linalg.eigh(tf.ones([], tf.float16)))
+show(lambda: tf.linalg.eigvalsh(tf.ones([2, 2], tf.float16)))
+
+# accumulate_n merges the inputs' shapes with `shape`
+show(lambda: tf.math.accumulate_n([[1, 2], [3, 4]], shape=tf.constant([-10], tf.int64)))
+show(lambda: tf.math.accumulate_n([[1, 2], [3, 4]], shape=tf.constant([2], tf.int64)))
+show(lambda: tf.math.accumulate_n([[1, 2], [3, 4]], shape=[3]))
+show(lambda: tf.math.accumulate_n([[1, 2], [3]]))
+show(lambda: tf.math.accumulate_n([[1, 2], [3, 4]], shape="a"))

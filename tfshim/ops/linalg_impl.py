@@ -190,8 +190,61 @@ def qr(input: Any, full_matrices: bool = False, name: Any = None) -> Any:  # noq
 # ----- SelfAdjointEigV2, Eig -----------------------------------------------------------------------
 
 
+def _eigen_scaled_2x2(a: np.ndarray) -> tuple:
+    """Eigen's SelfAdjointEigenSolver on 2x2 matrices (batch, 2, 2): the lower triangle's |elements| scaled by their
+    largest (maxCoeff: a NaN first element makes the scale NaN, later NaNs are skipped; an inf element becomes
+    NaN), as (scaled lower triangle, scale)."""
+    low = np.tril(np.abs(a))
+    scale = np.where(np.isnan(low[:, 0, 0]), np.nan, np.nanmax(np.where(np.isnan(low), -1, low), axis=(1, 2)))
+    scale = np.where(scale == 0, 1, scale)
+    with np.errstate(all="ignore"):
+        return np.tril(a) / scale[:, None, None], scale
+
+
+def _eigen_eigh_fails(a: np.ndarray) -> bool:
+    """Whether Eigen's SelfAdjointEigenSolver reports NoConvergence for some matrix of the batch: a NaN (or an inf,
+    NaN once scaled) spreads through the Householder tridiagonalization of n >= 3 into a subdiagonal that never
+    vanishes. For n = 2 the subdiagonal is the scaled element (1, 0): NaN, or nonzero beside a NaN diagonal."""
+    n = a.shape[-1]
+    if n < 2 or a.size == 0 or np.isfinite(np.tril(a)).all():
+        return False
+    if n > 2:
+        return True
+    s, _ = _eigen_scaled_2x2(a.reshape(-1, 2, 2))
+    diag_nan = np.isnan(s[:, 0, 0]) | np.isnan(s[:, 1, 1])
+    return bool((np.isnan(s[:, 1, 0]) | ((s[:, 1, 0] != 0) & diag_nan)).any())
+
+
+def _eigen_eigh_nonfinite(a: np.ndarray) -> tuple:
+    """Eigen's eigenpairs of solvable matrices with non-finite elements (n <= 2, subdiagonal 0 once scaled): the
+    scaled diagonal times the scale, in the order of Eigen's selection sort (minCoeff skips NaNs after the first)."""
+    n = a.shape[-1]
+    m = a.reshape(-1, n, n)
+    if n == 1:
+        return m[:, :, 0].real.copy(), np.ones_like(m)
+    s, scale = _eigen_scaled_2x2(m)
+    with np.errstate(all="ignore"):
+        e = np.stack([s[:, 0, 0].real, s[:, 1, 1].real], axis=-1) * scale[:, None]
+    swap = e[:, 1] < e[:, 0]
+    e[swap] = e[swap][:, ::-1]
+    v = np.broadcast_to(np.eye(2, dtype=a.dtype), m.shape).copy()
+    v[swap] = v[swap][:, :, ::-1]
+    return e, v
+
+
 def _eigh_kernel(a: np.ndarray, compute_v: bool = True) -> Any:
     _check_matrix(a, square=True)
+    if _eigen_eigh_fails(a):
+        raise KernelError(errors.InvalidArgumentError,
+                          "Self-adjoint eigen decomposition was not successful. The input might not be valid.")
+    bad = ~np.isfinite(np.tril(a)).all(axis=(-2, -1)) if a.size else np.zeros(a.shape[:-2], bool)
+    if bad.any():  # only n <= 2 gets here: Eigen's answer for those, LAPACK's for the others
+        safe = np.where(bad[..., None, None], np.eye(a.shape[-1], dtype=a.dtype), a)
+        e, v = np.linalg.eigh(safe, UPLO="L")
+        e_bad, v_bad = _eigen_eigh_nonfinite(a[bad])
+        e, v = e.astype(a.real.dtype), v.astype(a.dtype)
+        e[bad], v[bad] = e_bad, v_bad
+        return e, (v if compute_v else np.zeros((0,), a.dtype))
     if compute_v:
         e, v = np.linalg.eigh(a, UPLO="L")
         return e.astype(a.real.dtype), v.astype(a.dtype)
@@ -223,6 +276,7 @@ def eigh(tensor: Any, name: Any = None) -> tuple:
     """TF: tf.linalg.eigh: (eigenvalues ascending, eigenvectors as columns), from the lower triangle."""
     x = convert_to_tensor(tensor)
     _check_dtype("SelfAdjointEigV2", x)
+    check_kernel("SelfAdjointEigV2", x.dtype, attrs=f"T=DT_{x.dtype._cname.upper()}, compute_v=true")
     e, v = run_op(SelfAdjointEigV2, (tensor,), x, compute_v=True)
     return e, v
 
@@ -232,6 +286,7 @@ def eigvalsh(tensor: Any, name: Any = None) -> Tensor:
     """TF: tf.linalg.eigvalsh: the eigenvalues of a self-adjoint matrix, ascending."""
     x = convert_to_tensor(tensor)
     _check_dtype("SelfAdjointEigV2", x)
+    check_kernel("SelfAdjointEigV2", x.dtype, attrs=f"T=DT_{x.dtype._cname.upper()}, compute_v=false")
     return run_op(SelfAdjointEigV2, (tensor,), x, compute_v=False)[0]
 
 

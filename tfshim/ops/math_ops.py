@@ -2440,6 +2440,11 @@ def accumulate_n(inputs: Any, shape: Any = None, tensor_dtype: Any = None, name:
     inputs = [convert_to_tensor(t) for t in inputs]
     if not all(t._dtype == inputs[0]._dtype for t in inputs):
         raise input_error()
+    from tfshim.framework import tensor_shape
+
+    merged = tensor_shape.as_shape(shape) if shape is not None else tensor_shape.TensorShape(None)
+    for t in inputs:  # TF: the inputs' shapes merge with `shape` (ValueError when incompatible)
+        merged = merged.merge_with(t.shape)
     if tensor_dtype is not None and tensor_dtype != inputs[0]._dtype:
         raise TypeError(f"The `tensor_dtype` argument is {tensor_dtype}, but `input` is of type {inputs[0].dtype}. "
                         "These must be equal. Try casting the input to the desired type.")
