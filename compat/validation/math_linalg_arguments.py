@@ -100,3 +100,10 @@ show(lambda: tf.math.accumulate_n([[1, 2], [3, 4]], shape=tf.constant([2], tf.in
 show(lambda: tf.math.accumulate_n([[1, 2], [3, 4]], shape=[3]))
 show(lambda: tf.math.accumulate_n([[1, 2], [3]]))
 show(lambda: tf.math.accumulate_n([[1, 2], [3, 4]], shape="a"))
+
+# GradientTape.jacobian reads a non-tensor source as a dtype first (TF's IsTrainable, inside pfor's trace)
+v = tf.Variable(tf.zeros([0, 1]))
+for src in [9223372036854775808, 3, 2.5, "a"]:
+    with tf.GradientTape() as tape:
+        y = v
+    show(lambda: tape.jacobian(y, src))
