@@ -107,3 +107,26 @@ for src in [9223372036854775808, 3, 2.5, "a"]:
     with tf.GradientTape() as tape:
         y = v
     show(lambda: tape.jacobian(y, src))
+
+# scans and reductions: the axis converted as TF's fast path (int32, strictly) or slow path does
+show(lambda: tf.cumsum(np.ones([3, 2], np.int32), None))
+show(lambda: tf.cumsum(tf.ones([3]), 1.5))
+show(lambda: tf.cumsum(tf.ones([3]), [0, 1]))
+show(lambda: tf.math.cumprod(np.int8(-7), axis=1.5))
+show(lambda: tf.math.cumulative_logsumexp(tf.constant(1), -6, 0, reverse=1))
+show(lambda: tf.math.cumulative_logsumexp(tf.Variable(tf.zeros([0])), [-1, 0], exclusive=False))
+show(lambda: tf.math.cumulative_logsumexp(tf.ones([2]), tf.constant([-1, 0])))
+show(lambda: tf.math.cumulative_logsumexp(tf.ones([2]), [1.5]))
+show(lambda: tf.math.cumulative_logsumexp(tf.ones([2]), 0, exclusive=True))
+for x in [np.float32(1), 1 + 2j, [1.0], tf.ones([2]), 1.0, True, np.ones([2])]:
+    show(lambda: tf.reduce_sum(x, 1.5))
+show(lambda: tf.reduce_all(tf.ones([2]), 0))
+show(lambda: tf.reduce_all(tf.ones([2]), [0]))
+show(lambda: tf.reduce_any(tf.Variable(tf.ones([2])), 1.5))
+show(lambda: tf.reduce_any([1, 2]))
+show(lambda: tf.reduce_any(tf.ones([2]), "a"))
+show(lambda: tf.reduce_any(None, 1.5))
+show(lambda: tf.logical_or(np.array([1, 0], np.int32), tf.constant([True, False])))
+show(lambda: tf.logical_or(np.array([1, 0], np.int32), tf.constant([1.0, 0.0])))
+show(lambda: tf.logical_or(np.array([1.5]), tf.constant([True])))
+show(lambda: tf.math.logical_xor(np.zeros([0], np.int32), tf.zeros([0, 4], tf.float64)))

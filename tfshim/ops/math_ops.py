@@ -864,16 +864,18 @@ def greater_equal(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(GreaterEqual, x, y)
 
 
-def _bool_inputs(op: Op, *raw: Any) -> list:
+def _bool_inputs(op: Op, *raw: Any, slow: bool = False) -> list:
     """Converts the inputs of an op whose inputs are typed `bool` (not a type attr): non-tensors
-    must convert to bool, tensors must be bool (TF's `cannot compute ... bool tensor` text)."""
+    must convert to bool, tensors must be bool (TF's `cannot compute ... bool tensor` text). `slow`: another
+    argument of the call sends it through TF's slow path."""
     from tfshim.framework.variables import Variable
 
     for v in raw:
         if isinstance(v, builtins.int) and not -2**63 <= v < 2**63:
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
-    if not all(isinstance(v, (Tensor, Variable, builtins.bool, builtins.int, builtins.float)) for v in raw):
-        # TF's slow path (NumPy values, sequences): values and tensors convert to bool (a variable is read as is)
+    fast = (Tensor, Variable, builtins.bool, builtins.int, builtins.float, np.ndarray)
+    if slow or not all(isinstance(v, fast) for v in raw):
+        # TF's slow path (NumPy scalars, sequences): values and tensors convert to bool (a variable is read as is)
         out = [v.value() if isinstance(v, Variable) else convert_to_tensor(v, dtypes.bool) for v in raw]
     else:
         out = [v.value() if isinstance(v, Variable) else v if isinstance(v, Tensor)
@@ -1636,6 +1638,11 @@ def _axis_list(axis: Any, op_name: str | None = None, raw: tuple = ()) -> Any:
         return None
     if isinstance(axis, builtins.int) and not -2**31 <= axis < 2**31:
         t = convert_to_tensor(axis, dtypes.int64)  # TF's reductions do not wrap a Python int into int32
+    elif op_name is not None and isinstance(axis, builtins.float) and any(
+            isinstance(v, (list, tuple, str, bytes, builtins.complex, np.generic)) and not isinstance(v, np.bool_)
+            for v in raw):
+        # TF's slow path (an input its fast path cannot take): float32, then the attr error without ` name: `
+        raise disallowed_dtype(op_name, dtypes.float32, "Tidx", suffix="")
     else:
         t = convert_index_input(axis)
     if op_name is not None and t._dtype not in (dtypes.int32, dtypes.int64):
@@ -1813,9 +1820,16 @@ Any_ = defop("Any", _reducer(lambda x, axes, k: np.any(x, axis=axes, keepdims=k)
 
 
 def _bool_reduce(op: Op, input_tensor: Any, axis: Any, keepdims: Any) -> Tensor:
-    (x,) = _bool_inputs(op, input_tensor)
     keepdims = False if keepdims is None else bool(keepdims)
-    return run(op, (axis,), x, axis=_axis_list(axis, op.name, (axis,)), keepdims=keepdims)
+    if isinstance(axis, (list, tuple, str, bytes, np.ndarray, np.generic)):  # TF's slow path: the input converts first
+        (x,) = _bool_inputs(op, input_tensor, slow=True)
+        return run(op, (axis,), x, axis=_axis_list(axis, op.name, (axis,)), keepdims=keepdims)
+    if not hasattr(input_tensor, "_dtype"):  # the fast path converts a value, then the axis
+        (x,) = _bool_inputs(op, input_tensor)
+        return run(op, (axis,), x, axis=_axis_list(axis, op.name, (axis,)), keepdims=keepdims)
+    axes = _axis_list(axis, op.name, (axis,))  # a tensor goes as it is: the op checks its dtype after the axis
+    (x,) = _bool_inputs(op, input_tensor)
+    return run(op, (axis,), x, axis=axes, keepdims=keepdims)
 
 
 @tf_export("math.reduce_all", "reduce_all")
@@ -2002,6 +2016,8 @@ def _cumprod_grad(op: Any, grad: Tensor) -> Tensor:
 def _scan(op: Op, x: Any, axis: Any, exclusive: bool, reverse: bool) -> Tensor:
     x = convert_to_tensor(x)
     raw = (axis,)
+    if isinstance(axis, float) or axis is None:  # TF's fast path: Tidx defaults to int32, strictly
+        convert_index_input(axis)
     if isinstance(axis, Tensor) and axis._value.ndim == 0:
         axis = int(axis._value)
     elif isinstance(axis, (list, tuple, np.ndarray, Tensor)):
@@ -2507,6 +2523,8 @@ def zero_fraction(value: Any, name: Any = None) -> Tensor:
 
 def _cumulative_logsumexp_kernel(x: np.ndarray, axis: np.ndarray, exclusive: bool = False,
                                  reverse: bool = False) -> Any:
+    if axis.ndim:
+        raise KernelError(errors.InvalidArgumentError, f"ScanOp: axis must be a scalar, not {_shape_text(axis.shape)}")
     ax = int(axis)
     if not -x.ndim <= ax < x.ndim:
         raise KernelError(errors.InvalidArgumentError, "ScanOp: Expected scan axis in the range [%d, %d), but got %d"
@@ -2566,8 +2584,11 @@ def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse
 
     raw = (x, axis)
     xt = convert_to_tensor(x)
+    axis_t = axis if isinstance(axis, Tensor) else convert_index_input(axis)
+    exclusive, reverse = make_bool(exclusive, "exclusive"), make_bool(reverse, "reverse")
     check_attr("CumulativeLogsumexp", xt, "T", error_suffix(raw))
-    return run_op(CumulativeLogsumexp, raw, xt, convert_to_tensor(axis), exclusive=exclusive, reverse=reverse)
+    check_attr("CumulativeLogsumexp", axis_t, "Tidx", error_suffix(raw))
+    return run_op(CumulativeLogsumexp, raw, xt, axis_t, exclusive=exclusive, reverse=reverse)
 # TF's public ops dispatch on other tensor kinds (RaggedTensor): util/dispatch.py wraps them here,
 # as TF decorates them with @dispatch.register_unary/binary_elementwise_api and add_dispatch_support.
 dispatch.install(
