@@ -130,3 +130,10 @@ show(lambda: tf.logical_or(np.array([1, 0], np.int32), tf.constant([True, False]
 show(lambda: tf.logical_or(np.array([1, 0], np.int32), tf.constant([1.0, 0.0])))
 show(lambda: tf.logical_or(np.array([1.5]), tf.constant([True])))
 show(lambda: tf.math.logical_xor(np.zeros([0], np.int32), tf.zeros([0, 4], tf.float64)))
+
+# approx_top_k's `k` (min 0); betainc's slow path converts its tensors (ValueError) after the fast path failed
+show(lambda: tf.math.approx_min_k(tf.ones([1]), -1))
+show(lambda: tf.math.approx_max_k(tf.ones([1], tf.float16), -1))
+show(lambda: tf.math.betainc(tf.ones([]), tf.ones([1, 3, 3], tf.int32), [True, False]))
+show(lambda: tf.math.betainc(tf.ones([]), tf.ones([1, 3, 3], tf.int32), 0.5))
+show(lambda: tf.math.igamma(tf.ones([2]), [1, 2]))

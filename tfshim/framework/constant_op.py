@@ -348,10 +348,13 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
 _Variable: Any = None  # tfshim.framework.variables.Variable, imported on first use (it imports this module)
 
 
-def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bool | None = None) -> list:
+def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bool | None = None,
+                 convert_tensors: bool = False) -> list:
     """TF: execute.args_to_matching_eager. Non-tensors take the dtype of the first tensor
     (or of the first value), strictly: `tf.constant(1) * 1.5` is a TypeError. With no tensor among them, a value
-    whose own dtype is not in `allowed` converts to `default` (the type attr's default) where it can."""
+    whose own dtype is not in `allowed` converts to `default` (the type attr's default) where it can.
+    `convert_tensors`: tensors of another dtype convert too (TF's slow path after its fast path failed: a
+    ValueError)."""
     global _Variable
     if _Variable is None:
         from tfshim.framework.variables import Variable as _Variable
@@ -373,7 +376,10 @@ def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bo
                 raise ValueError(f"Incompatible type conversion requested to type {dtype.name} for `tf.Variable of "
                                  f"type {v._dtype.name}. (Variable: {v!r})")
             v = v.value()
-        elif not isinstance(v, Tensor):
+        elif isinstance(v, Tensor):
+            if convert_tensors and dtype is not None and v._dtype is not dtype:
+                v = convert_to_tensor(v, dtype)  # TF's slow path converts every input (ValueError for a tensor)
+        else:
             t = None
             if dtype is None and allowed:
                 try:
