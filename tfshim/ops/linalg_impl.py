@@ -549,6 +549,8 @@ def expm(input: Any, name: Any = None) -> Tensor:  # noqa: A002
         return a_ops.where(m_ops.less(l1_norm, const(vals[0])), cases[0], nest_where(vals[1:], cases[1:]))
 
     single = matrix.dtype in (dtypes.float16, dtypes.float32, dtypes.complex64)
+    if not single and matrix.dtype not in (dtypes.float64, dtypes.complex128):
+        raise ValueError(f"tf.linalg.expm does not support matrices of type {matrix.dtype}")
     maxnorm = const(3.925724783138660 if single else 5.371920351148152)
     squarings = m_ops.maximum(m_ops.floor(m_ops.log(l1_norm / maxnorm) / m_ops.log(const(2.0))), const(0))
     scaled = matrix / m_ops.cast(m_ops.pow(const(2.0), squarings), matrix.dtype)
@@ -606,7 +608,9 @@ def _cross_kernel(a: np.ndarray, b: np.ndarray) -> Any:
     if a.shape != b.shape:
         raise KernelError(errors.InvalidArgumentError, "Both inputs must be of same shape: [%s] vs. [%s]"
                           % (",".join(map(str, a.shape)), ",".join(map(str, b.shape))))
-    if a.ndim < 1 or a.shape[-1] != 3:
+    if a.ndim < 1:
+        raise KernelError(errors.InvalidArgumentError, "Input must be at least 1D[]")
+    if a.shape[-1] != 3:
         raise KernelError(errors.FailedPreconditionError, "Cross-products are only defined for 3-element vectors.")
     return np.cross(a, b).astype(a.dtype)
 
@@ -1029,12 +1033,13 @@ def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact
     elif diagonals_format != "compact":
         raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
     diags_rank, rhs_rank = diagonals.shape.rank, rhs.shape.rank
-    if diags_rank < 2:
-        raise ValueError(f"Expected diagonals to have rank at least 2, got {diags_rank}")
-    if rhs_rank != diags_rank and rhs_rank != diags_rank - 1:
-        raise ValueError(f"Expected the rank of rhs to be {diags_rank - 1} or {diags_rank}, got {rhs_rank}")
-    if not diagonals.shape[:-2].is_compatible_with(rhs.shape[:diags_rank - 2]):
-        raise ValueError(f"Batch shapes {diagonals.shape[:-2]} and {rhs.shape[:diags_rank - 2]} are incompatible")
+    if diags_rank:  # TF skips these checks for rank 0 (its `diagonals.shape[-2]` below is then an IndexError)
+        if diags_rank < 2:
+            raise ValueError(f"Expected diagonals to have rank at least 2, got {diags_rank}")
+        if rhs_rank and rhs_rank != diags_rank and rhs_rank != diags_rank - 1:
+            raise ValueError(f"Expected the rank of rhs to be {diags_rank - 1} or {diags_rank}, got {rhs_rank}")
+        if rhs_rank and not diagonals.shape[:-2].is_compatible_with(rhs.shape[:diags_rank - 2]):
+            raise ValueError(f"Batch shapes {diagonals.shape[:-2]} and {rhs.shape[:diags_rank - 2]} are incompatible")
     if diagonals.shape[-2] and diagonals.shape[-2] != 3:
         raise ValueError(f"Expected 3 diagonals got {diagonals.shape[-2]}")
     diagonals = convert_to_tensor(diagonals)

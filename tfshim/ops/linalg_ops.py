@@ -1006,6 +1006,8 @@ def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_
     """TF: tf.linalg.diag (MatrixDiagV3); main diagonal (k=0) only."""
     if k != 0:
         raise NotImplementedError("tfshim: tf.linalg.diag with k != 0")
+    if hasattr(diagonal, "dtype") and diagonal.dtype == dtypes.bool:  # TF's special case for a bool tensor
+        padding_value = bool(padding_value)
     d = convert_to_tensor(diagonal)
     pv = convert_to_tensor(padding_value, dtype=d._dtype)
     return MatrixDiagV3(d, num_rows=int(num_rows), num_cols=int(num_cols), padding_value=pv._value[()])

@@ -538,7 +538,10 @@ def truncatemod(x: Any, y: Any, name: Any = None) -> Tensor:
 
 def _pow_kernel(x: np.ndarray, y: np.ndarray) -> Any:
     if x.dtype.kind in "iu" and np.any(y < 0):
-        raise KernelError(errors.InvalidArgumentError, "Integers to negative integer powers are not allowed")
+        out = cwise_binary(np.power)(x, np.maximum(y, 0))  # TF checks the shapes first; an empty output computes none
+        if out.size:
+            raise KernelError(errors.InvalidArgumentError, "Integers to negative integer powers are not allowed")
+        return out
     if x.dtype.kind == "f" and x.dtype.itemsize >= 4:
         return cwise_binary(eigen_pow.pow)(x, y)
     return cwise_binary(np.power)(x, y)
