@@ -151,3 +151,9 @@ show(lambda: tf.linalg.cross(tf.ones([]), tf.ones([])))
 show(lambda: tf.linalg.diag(tf.constant([[True], [False], [True]])))
 show(lambda: tf.linalg.tridiagonal_solve(tf.constant(True), tf.constant(True)))
 show(lambda: tf.linalg.tridiagonal_solve(tf.ones([3]), tf.ones([3])))
+
+# complex inverse hyperbolics: glibc's catanh/casinh/cacosh, as TF's Eigen scalar functors call them
+zs = [0.3 + 0.4j, -2.5 + 1.25j, 1 + 0j, -1 + 0j, 1e-30 + 1e-30j, 1e30 + 1e30j, 2j, 0.5 + 0j, 7 - 3j]
+for dt in (tf.complex64, tf.complex128):
+    for f in (tf.math.atanh, tf.math.asinh, tf.math.acosh):
+        print(f.__name__, dt.name, f(tf.constant(zs, dt)).numpy().tolist())
