@@ -157,3 +157,11 @@ zs = [0.3 + 0.4j, -2.5 + 1.25j, 1 + 0j, -1 + 0j, 1e-30 + 1e-30j, 1e30 + 1e30j, 2
 for dt in (tf.complex64, tf.complex128):
     for f in (tf.math.atanh, tf.math.asinh, tf.math.acosh):
         print(f.__name__, dt.name, f(tf.constant(zs, dt)).numpy().tolist())
+
+# complex means over no elements are 0; zero_fraction counts float32 subnormals as zeros (NotEqual under DAZ)
+print(repr(tf.reduce_mean(tf.zeros([0, 0], tf.complex64))))
+print(repr(tf.reduce_mean(tf.zeros([0, 3], tf.complex128), axis=0)))
+print(repr(tf.reduce_mean(tf.zeros([0, 0], tf.float32))))
+print(repr(tf.math.zero_fraction(tf.constant(np.array([[1e-40, 0, 1], [np.nan, -0.0, 2e-45]], np.float32)))))
+print(repr(tf.math.zero_fraction(tf.constant([1, 0, 0]))))
+print(repr(tf.math.zero_fraction(tf.zeros([0]))))

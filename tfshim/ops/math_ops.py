@@ -2520,8 +2520,10 @@ def zero_fraction(value: Any, name: Any = None) -> Tensor:
     """TF: tf.math.zero_fraction: the fraction of zeros, as float32."""
     v = convert_to_tensor(value)
     size = v._value.size
-    nonzero = int(np.count_nonzero(v._value))
-    return _wrap_as(np.float32(size - nonzero) / np.float32(size), dtypes.float32)
+    # TF counts NotEqual(value, 0), which runs with denormals flushed: a float32 subnormal counts as zero
+    nonzero = int(np.count_nonzero(NotEqual(v, _wrap_as(np.zeros((), v._value.dtype), v._dtype))._value))
+    with np.errstate(all="ignore"):
+        return _wrap_as(np.float32(size - nonzero) / np.float32(size), dtypes.float32)
 
 
 def _cumulative_logsumexp_kernel(x: np.ndarray, axis: np.ndarray, exclusive: bool = False,
