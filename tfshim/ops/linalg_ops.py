@@ -892,14 +892,21 @@ def _cholesky_kernel(x: np.ndarray) -> Any:
         raise KernelError(errors.InvalidArgumentError, "Input matrix must be square.")
     n = x.shape[-1]
     lo = np.zeros_like(x)
+    failed = np.zeros(x.shape[:-2], bool)
     with np.errstate(all="ignore"):
         for j in range(n):
             s = x[..., j, j] - np.sum(lo[..., j, :j] * np.conj(lo[..., j, :j]), axis=-1)
+            failed |= s.real <= 0  # Eigen's LLT stops at a pivot <= 0 (a NaN pivot goes on)
             d = np.sqrt(s)
             lo[..., j, j] = d
             if j + 1 < n:
                 off = x[..., j + 1:, j] - np.einsum("...ik,...k->...i", lo[..., j + 1:, :j], np.conj(lo[..., j, :j]))
                 lo[..., j + 1:, j] = off / d[..., None]
+    if failed.any():
+        # TF then fills the lower triangle with numeric_limits<T>::quiet_NaN(), which is 0 for std::complex (not
+        # specialised); the upper triangle is left as allocated (zeros here)
+        fill = np.zeros((), x.dtype) if x.dtype.kind == "c" else np.array(np.nan, x.dtype)
+        lo[failed] = np.where(np.tri(n, dtype=bool), fill, np.zeros((), x.dtype))
     return lo
 
 
