@@ -172,3 +172,12 @@ b = np.array([[4.0, 2, 0], [2, 5, 1], [0, 1, 3]], np.float32)
 c = np.array([[np.nan, 2, 0], [2, 5, 1], [0, 1, 3]], np.float32)
 print(np.tril(tf.linalg.cholesky(tf.constant(np.stack([a, b, c]))).numpy()))
 print(np.tril(tf.linalg.cholesky(tf.constant(a.astype(np.complex64))).numpy()))
+
+# matmul: TF conjugates for the adjoint forms first (bool: TypeError), then the bool attrs, dtypes, CPU kernels
+show(lambda: tf.linalg.matvec(True, tf.constant(1), adjoint_a=True))
+show(lambda: tf.matmul(tf.ones([2, 2], tf.bool), tf.ones([2, 2], tf.bool), adjoint_b=True))
+show(lambda: tf.matmul(tf.ones([2, 2]), tf.ones([2, 2]), adjoint_b=1))
+show(lambda: tf.matmul(tf.ones([1, 2, 2]), tf.ones([2, 2]), adjoint_b=1))
+show(lambda: tf.matmul(tf.zeros([0, 4, 0], tf.uint8), tf.zeros([0, 4, 0], tf.uint8)))
+show(lambda: tf.matmul(tf.zeros([2, 4, 3], tf.uint8), tf.zeros([2, 3, 4], tf.uint8), adjoint_b=True))
+show(lambda: tf.matmul(tf.zeros([4, 3], tf.uint8), tf.zeros([3, 4], tf.uint8)))

@@ -307,9 +307,10 @@ gradient_uses(MatMul, inputs=(0, 1))
 
 
 def _conj(x: Tensor) -> Tensor:
+    """TF's math_ops.conj on a tensor: complex conjugated, real and integer as they are, others a TypeError."""
     from tfshim.ops.math_ops import conj
 
-    return conj(x) if x._dtype.is_complex else x
+    return conj(x)
 
 
 def _batch_matmul_kernel(a: np.ndarray, b: np.ndarray, adj_x: bool = False, adj_y: bool = False) -> Any:
@@ -388,34 +389,41 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
     if output_type is not None and (dtypes.as_dtype(output_type) is not a._dtype or
                                     dtypes.as_dtype(output_type) is not b._dtype):
         raise NotImplementedError("tfshim: tf.matmul with output_type (BatchMatMulV3)")
-    # TF's op wrappers check bool attrs (make_bool) before the kernel's dtype checks. (`ndim`, not `_value`: a
-    # traced tf.function reading only the rank stays replayable and serializable.)
-    batched = a.ndim > 2 or b.ndim > 2
-    if batched:
-        make_bool(True if transpose_a else adjoint_a, "adj_x")
-        make_bool(True if transpose_b else adjoint_b, "adj_y")
-    else:
-        make_bool(True if adjoint_a else transpose_a, "transpose_a")
-        make_bool(True if adjoint_b else transpose_b, "transpose_b")
-    if batched:
-        if a._dtype is not b._dtype:
-            raise _mkl_dtype_mismatch("BatchMatMulV2", "_MklBatchMatMulV2", a._dtype, b._dtype)
-        if BatchMatMulV2.allowed is not None and a._dtype not in BatchMatMulV2.allowed:
-            raise disallowed_dtype("BatchMatMulV2", a._dtype)
+    # TF conjugates (math_ops.conj: a TypeError for bool/string) for the adjoint forms, then its op wrapper checks
+    # bool attrs (make_bool), then the kernel's dtype checks. (`ndim`, not `_value`: a traced tf.function reading
+    # only the rank stays replayable and serializable.)
+    if a.ndim > 2 or b.ndim > 2:
         if transpose_a:  # as TF: BatchMatMulV2 only has adjoints, so transposes conjugate first
             a, adjoint_a = _conj(a), True
         if transpose_b:
             b, adjoint_b = _conj(b), True
+        make_bool(adjoint_a, "adj_x")
+        make_bool(adjoint_b, "adj_y")
+        if a._dtype is not b._dtype:
+            raise _mkl_dtype_mismatch("BatchMatMulV2", "_MklBatchMatMulV2", a._dtype, b._dtype)
+        if BatchMatMulV2.allowed is not None and a._dtype not in BatchMatMulV2.allowed:
+            raise disallowed_dtype("BatchMatMulV2", a._dtype)
+        check_kernel("BatchMatMulV2", a._dtype, attrs=lambda: f"T=DT_{a._dtype._cname.upper()}, adj_x="
+                     f"{_attr(adjoint_a)}, adj_y={_attr(adjoint_b)}, grad_x=false, grad_y=false")
         return BatchMatMulV2(a, b, adj_x=bool(adjoint_a), adj_y=bool(adjoint_b))
-    if a._dtype is not b._dtype:
-        raise _mkl_dtype_mismatch("MatMul", "_MklMatMul", a._dtype, b._dtype)
-    if MatMul.allowed is not None and a._dtype not in MatMul.allowed:
-        raise disallowed_dtype("MatMul", a._dtype)
     if adjoint_a:
         a, transpose_a = _conj(a), True
     if adjoint_b:
         b, transpose_b = _conj(b), True
+    make_bool(transpose_a, "transpose_a")
+    make_bool(transpose_b, "transpose_b")
+    if a._dtype is not b._dtype:
+        raise _mkl_dtype_mismatch("MatMul", "_MklMatMul", a._dtype, b._dtype)
+    if MatMul.allowed is not None and a._dtype not in MatMul.allowed:
+        raise disallowed_dtype("MatMul", a._dtype)
+    check_kernel("MatMul", a._dtype, attrs=lambda: f"T=DT_{a._dtype._cname.upper()}, grad_a=false, grad_b=false, "
+                 f"transpose_a={_attr(transpose_a)}, transpose_b={_attr(transpose_b)}")
     return MatMul(a, b, transpose_a=bool(transpose_a), transpose_b=bool(transpose_b))
+
+
+def _attr(flag: Any) -> str:
+    """A bool attr as TF's NodeDef text prints it."""
+    return "true" if flag else "false"
 
 
 @tf_export("linalg.matvec")
