@@ -60,7 +60,7 @@ def results():
 
 
 def test_runs_at_least_5000_calls(results):
-    compared = sum(LAST_COUNTS[c] for c in fuzz.CLASSES)
+    compared = sum(LAST_COUNTS.get(c, 0) for c in fuzz.CLASSES)  # a class with no case is absent from the counts
     assert compared >= 5000 or os.environ.get("TFSHIM_FUZZ_PER_ENTRY"), compared
 
 
