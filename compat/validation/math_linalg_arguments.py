@@ -181,3 +181,11 @@ show(lambda: tf.matmul(tf.ones([1, 2, 2]), tf.ones([2, 2]), adjoint_b=1))
 show(lambda: tf.matmul(tf.zeros([0, 4, 0], tf.uint8), tf.zeros([0, 4, 0], tf.uint8)))
 show(lambda: tf.matmul(tf.zeros([2, 4, 3], tf.uint8), tf.zeros([2, 3, 4], tf.uint8), adjoint_b=True))
 show(lambda: tf.matmul(tf.zeros([4, 3], tf.uint8), tf.zeros([3, 4], tf.uint8)))
+
+# in_top_k: the fast path converts predictions, then targets strictly; the slow path targets and k first
+show(lambda: tf.math.in_top_k(-np.inf, tf.constant([["a"]]), -1))
+show(lambda: tf.math.in_top_k(tf.zeros([1, 4, 3], tf.uint8), b"b", None))
+show(lambda: tf.math.in_top_k([0, 1], [[0.1, 0.9], [0.8, 0.2]], 1))
+show(lambda: tf.math.in_top_k(tf.constant([0, 1]), tf.constant([[0.1, 0.9], [0.8, 0.2]]), 1.5))
+show(lambda: tf.math.in_top_k(1.5, tf.constant([[0.1, 0.9]]), 1))
+show(lambda: tf.math.in_top_k([1], [[0.1, 0.9]], 1.5))
