@@ -499,6 +499,10 @@ def _in_user_code(cls_name: str, message: str) -> str:
 def _check_traced_sources(sources: list) -> None:
     for s in sources:
         if not isinstance(s, (Tensor, Variable)):
+            try:  # TF's IsTrainable reads a non-tensor source as a dtype first
+                dtypes.as_dtype(s)
+            except TypeError as e:
+                raise TypeError(_in_user_code("TypeError", str(e))) from None
             raise AttributeError(_in_user_code(
                 "AttributeError", f"'{type(s).__name__}' object has no attribute 'dtype'"))
 

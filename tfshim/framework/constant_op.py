@@ -355,10 +355,13 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
 
 
 
-def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bool | None = None) -> list:
+def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bool | None = None,
+                 convert_tensors: bool = False) -> list:
     """TF: execute.args_to_matching_eager. Non-tensors take the dtype of the first tensor
     (or of the first value), strictly: `tf.constant(1) * 1.5` is a TypeError. With no tensor among them, a value
-    whose own dtype is not in `allowed` converts to `default` (the type attr's default) where it can."""
+    whose own dtype is not in `allowed` converts to `default` (the type attr's default) where it can.
+    `convert_tensors`: tensors of another dtype convert too (TF's slow path after its fast path failed: a
+    ValueError)."""
     if slow is None:  # `slow`: whether the op's call takes TF's slow path (see ops.op._took_slow_path)
         slow = any(isinstance(v, (list, tuple, str, bytes)) for v in values)
     if not slow:
@@ -378,16 +381,21 @@ def match_inputs(values: Any, allowed: Any = None, default: Any = None, slow: bo
                 raise ValueError(f"Incompatible type conversion requested to type {dtype.name} for `tf.Variable of "
                                  f"type {v._dtype.name}. (Variable: {v!r})")
             v = v.value()
-        elif not isinstance(v, Tensor):
+        elif isinstance(v, Tensor):
+            if dtype is not None and v._dtype is not dtype and (convert_tensors or (slow and not all_tensors)):
+                # TF's slow path converts every input to the first tensor's dtype (a ValueError for a tensor),
+                # unless all are tensors (then the kernel checks)
+                v = convert_to_tensor(v, dtype)
+        else:
             t = None
             if dtype is None and allowed:
-                t = convert_to_tensor(v)
-                if t._dtype not in allowed:
+                try:
+                    t = convert_to_tensor(v)
+                except (TypeError, ValueError):  # TF's fast path converts such a value (2**64) to the default
+                    t = None
+                if t is not None and t._dtype not in allowed:
                     t = None
             v = t if t is not None else convert_to_tensor(v, dtype, dtype_hint=default)
-        elif slow and dtype is not None and v._dtype is not dtype and not all_tensors:
-            # TF converts every input to the first tensor's dtype, unless all are tensors (then the kernel checks)
-            convert_to_tensor(v, dtype)  # raises TF's `Tensor conversion requested dtype ...`
         if dtype is None:
             dtype = v._dtype
         out.append(v)

@@ -89,7 +89,15 @@ class TensorShape:
             except TypeError:
                 self._dims = (_dim_value(dims),)
             else:
-                self._dims = tuple(_dim_value(d) for d in it)
+                dims_list = []
+                for d in it:
+                    try:
+                        dims_list.append(_dim_value(d))
+                    except TypeError as e:
+                        raise TypeError(f"Failed to convert '{dims!r}' to a shape: '{d!r}'could not be converted to a "
+                                        "dimension. A shape should either be single dimension (e.g. 10), or an "
+                                        "iterable of dimensions (e.g. [1, 10, None]).") from e
+                self._dims = tuple(dims_list)
 
     @classmethod
     def _from_tuple(cls, dims: tuple) -> TensorShape:

@@ -394,7 +394,9 @@ def reduce_mean(x: np.ndarray, axes: tuple, keepdims: bool = False) -> np.ndarra
             return np.asarray(s / x.dtype.type(count))
     with np.errstate(all="ignore"):
         s = np.sum(x, axis=axes, dtype=x.dtype, keepdims=keepdims)
-        return np.asarray(s / x.dtype.type(count) if x.dtype.kind != "c" else s / count)
+        if x.dtype.kind == "c":  # measured: TF's complex mean over no elements is 0 (real types: NaN)
+            return np.asarray(s / count) if count else np.zeros_like(s)
+        return np.asarray(s / x.dtype.type(count))
 
 
 def _nan_reduce(np_fn, x: np.ndarray, axes: tuple, keepdims: bool, initial) -> np.ndarray:

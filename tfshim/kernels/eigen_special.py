@@ -12,6 +12,7 @@ float16 runs the float32 kernels and rounds (Eigen's Half.h).
 
 from __future__ import annotations
 
+import ctypes
 import math
 from collections.abc import Callable
 from typing import Any
@@ -58,7 +59,40 @@ def _patanh_f64(x: np.ndarray) -> np.ndarray:
     return np.where(ax > f(1), f(np.nan), out)
 
 
+class _ComplexFloat(ctypes.Structure):
+    """C99 `float complex` as the SysV ABI passes it (one SSE eightbyte, like this struct)."""
+
+    _fields_ = (("re", ctypes.c_float), ("im", ctypes.c_float))
+
+
+class _ComplexDouble(ctypes.Structure):
+    """C99 `double complex` as the SysV ABI passes it (two SSE eightbytes, like this struct)."""
+
+    _fields_ = (("re", ctypes.c_double), ("im", ctypes.c_double))
+
+
+def _libm_complex(name: str, x: np.ndarray, fallback: Callable) -> np.ndarray:
+    """glibc's complex `name` (casinh, cacosh, catanh; their f variants for complex64) on every element: Eigen's
+    scalar functor calls std::asinh etc. of std::complex, which libstdc++ forwards to glibc. Without glibc, NumPy's
+    `fallback` (not TF's bits)."""
+    single = x.dtype == np.complex64
+    fn = getattr(em._LIBM, name + ("f" if single else ""), None) if em._LIBM is not None else None
+    if fn is None:  # pragma: no cover - without glibc
+        with np.errstate(all="ignore"):
+            return fallback(x)
+    struct = _ComplexFloat if single else _ComplexDouble
+    fn.restype, fn.argtypes = struct, [struct]
+    flat = np.ascontiguousarray(x).reshape(-1)
+    out = np.empty_like(flat)
+    for i, v in enumerate(flat.tolist()):
+        r = fn(struct(v.real, v.imag))
+        out[i] = complex(r.re, r.im)
+    return out.reshape(x.shape)
+
+
 def atanh(x: np.ndarray) -> np.ndarray:
+    if x.dtype.kind == "c":
+        return _libm_complex("catanh", x, np.arctanh)
     return em._run(x, {_F32: (_patanh_f32, em._tail_libm("atanh")), _F64: (_patanh_f64, em._tail_libm("atanh"))},
                    "atanh")
 
@@ -68,6 +102,8 @@ def _libm_each(name: str, fallback: Any) -> Callable[[np.ndarray], np.ndarray]:
 
     def run(x: np.ndarray) -> np.ndarray:
         x = np.asarray(x)
+        if x.dtype.kind == "c":
+            return _libm_complex("c" + name, x, getattr(np, "arc" + name[1:]))
         if x.dtype == _F16:
             return run(x.astype(_F32)).astype(_F16)
         if em._libm_fn(name, x.dtype, 1) is not None:

@@ -190,8 +190,61 @@ def qr(input: Any, full_matrices: bool = False, name: Any = None) -> Any:  # noq
 # ----- SelfAdjointEigV2, Eig -----------------------------------------------------------------------
 
 
+def _eigen_scaled_2x2(a: np.ndarray) -> tuple:
+    """Eigen's SelfAdjointEigenSolver on 2x2 matrices (batch, 2, 2): the lower triangle's |elements| scaled by their
+    largest (maxCoeff: a NaN first element makes the scale NaN, later NaNs are skipped; an inf element becomes
+    NaN), as (scaled lower triangle, scale)."""
+    low = np.tril(np.abs(a))
+    scale = np.where(np.isnan(low[:, 0, 0]), np.nan, np.nanmax(np.where(np.isnan(low), -1, low), axis=(1, 2)))
+    scale = np.where(scale == 0, 1, scale)
+    with np.errstate(all="ignore"):
+        return np.tril(a) / scale[:, None, None], scale
+
+
+def _eigen_eigh_fails(a: np.ndarray) -> bool:
+    """Whether Eigen's SelfAdjointEigenSolver reports NoConvergence for some matrix of the batch: a NaN (or an inf,
+    NaN once scaled) spreads through the Householder tridiagonalization of n >= 3 into a subdiagonal that never
+    vanishes. For n = 2 the subdiagonal is the scaled element (1, 0): NaN, or nonzero beside a NaN diagonal."""
+    n = a.shape[-1]
+    if n < 2 or a.size == 0 or np.isfinite(np.tril(a)).all():
+        return False
+    if n > 2:
+        return True
+    s, _ = _eigen_scaled_2x2(a.reshape(-1, 2, 2))
+    diag_nan = np.isnan(s[:, 0, 0]) | np.isnan(s[:, 1, 1])
+    return bool((np.isnan(s[:, 1, 0]) | ((s[:, 1, 0] != 0) & diag_nan)).any())
+
+
+def _eigen_eigh_nonfinite(a: np.ndarray) -> tuple:
+    """Eigen's eigenpairs of solvable matrices with non-finite elements (n <= 2, subdiagonal 0 once scaled): the
+    scaled diagonal times the scale, in the order of Eigen's selection sort (minCoeff skips NaNs after the first)."""
+    n = a.shape[-1]
+    m = a.reshape(-1, n, n)
+    if n == 1:
+        return m[:, :, 0].real.copy(), np.ones_like(m)
+    s, scale = _eigen_scaled_2x2(m)
+    with np.errstate(all="ignore"):
+        e = np.stack([s[:, 0, 0].real, s[:, 1, 1].real], axis=-1) * scale[:, None]
+    swap = e[:, 1] < e[:, 0]
+    e[swap] = e[swap][:, ::-1]
+    v = np.broadcast_to(np.eye(2, dtype=a.dtype), m.shape).copy()
+    v[swap] = v[swap][:, :, ::-1]
+    return e, v
+
+
 def _eigh_kernel(a: np.ndarray, compute_v: bool = True) -> Any:
     _check_matrix(a, square=True)
+    if _eigen_eigh_fails(a):
+        raise KernelError(errors.InvalidArgumentError,
+                          "Self-adjoint eigen decomposition was not successful. The input might not be valid.")
+    bad = ~np.isfinite(np.tril(a)).all(axis=(-2, -1)) if a.size else np.zeros(a.shape[:-2], bool)
+    if bad.any():  # only n <= 2 gets here: Eigen's answer for those, LAPACK's for the others
+        safe = np.where(bad[..., None, None], np.eye(a.shape[-1], dtype=a.dtype), a)
+        e, v = np.linalg.eigh(safe, UPLO="L")
+        e_bad, v_bad = _eigen_eigh_nonfinite(a[bad])
+        e, v = e.astype(a.real.dtype), v.astype(a.dtype)
+        e[bad], v[bad] = e_bad, v_bad
+        return e, (v if compute_v else np.zeros((0,), a.dtype))
     if compute_v:
         e, v = np.linalg.eigh(a, UPLO="L")
         return e.astype(a.real.dtype), v.astype(a.dtype)
@@ -223,6 +276,7 @@ def eigh(tensor: Any, name: Any = None) -> tuple:
     """TF: tf.linalg.eigh: (eigenvalues ascending, eigenvectors as columns), from the lower triangle."""
     x = convert_to_tensor(tensor)
     _check_dtype("SelfAdjointEigV2", x)
+    check_kernel("SelfAdjointEigV2", x.dtype, attrs=f"T=DT_{x.dtype._cname.upper()}, compute_v=true")
     e, v = run_op(SelfAdjointEigV2, (tensor,), x, compute_v=True)
     return e, v
 
@@ -232,6 +286,7 @@ def eigvalsh(tensor: Any, name: Any = None) -> Tensor:
     """TF: tf.linalg.eigvalsh: the eigenvalues of a self-adjoint matrix, ascending."""
     x = convert_to_tensor(tensor)
     _check_dtype("SelfAdjointEigV2", x)
+    check_kernel("SelfAdjointEigV2", x.dtype, attrs=f"T=DT_{x.dtype._cname.upper()}, compute_v=false")
     return run_op(SelfAdjointEigV2, (tensor,), x, compute_v=False)[0]
 
 
@@ -494,6 +549,8 @@ def expm(input: Any, name: Any = None) -> Tensor:  # noqa: A002
         return a_ops.where(m_ops.less(l1_norm, const(vals[0])), cases[0], nest_where(vals[1:], cases[1:]))
 
     single = matrix.dtype in (dtypes.float16, dtypes.float32, dtypes.complex64)
+    if not single and matrix.dtype not in (dtypes.float64, dtypes.complex128):
+        raise ValueError(f"tf.linalg.expm does not support matrices of type {matrix.dtype}")
     maxnorm = const(3.925724783138660 if single else 5.371920351148152)
     squarings = m_ops.maximum(m_ops.floor(m_ops.log(l1_norm / maxnorm) / m_ops.log(const(2.0))), const(0))
     scaled = matrix / m_ops.cast(m_ops.pow(const(2.0), squarings), matrix.dtype)
@@ -516,20 +573,32 @@ def expm(input: Any, name: Any = None) -> Tensor:  # noqa: A002
 
 @tf_export("linalg.lstsq")
 def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True, name: Any = None) -> Tensor:
-    """TF: tf.linalg.lstsq (fast path: the regularized normal equations, solved by Cholesky)."""
-    a_ops, la, m_ops = _ops()
-    a = convert_to_tensor(matrix)
-    b = convert_to_tensor(rhs, dtype_hint=a.dtype)
-    if not fast:
-        raise NotImplementedError("tf.linalg.lstsq(fast=False) is not implemented by tfshim")
-    m, n = a._value.shape[-2:]
-    lam = convert_to_tensor(l2_regularizer, dtype=a.dtype)
-    batch = list(a._value.shape[:-2])
-    if m >= n:
-        gram = la.matmul(a, a, adjoint_a=True) + lam * a_ops.eye(n, batch_shape=batch, dtype=a.dtype)
-        return cholesky_solve(la.cholesky(gram), la.matmul(a, b, adjoint_a=True))
-    gram = la.matmul(a, a, adjoint_b=True) + lam * a_ops.eye(m, batch_shape=batch, dtype=a.dtype)
-    return la.matmul(a, cholesky_solve(la.cholesky(gram), b), adjoint_a=True)
+    """TF: tf.linalg.lstsq (linalg_ops.matrix_solve_ls): TF's composite fast path, the regularized normal equations
+    solved by Cholesky; the shape reads in TF's order (a rank < 2 matrix is TF's IndexError or NumPy's ValueError)."""
+    _, la, _ = _ops()
+    matrix = convert_to_tensor(matrix)
+    if matrix.dtype == dtypes.complex128 and l2_regularizer != 0:
+        raise NotImplementedError("matrix_solve_ls is currently disabled for complex128 and l2_regularizer != 0 due "
+                                  "to poor accuracy.")
+    shape = matrix._value.shape
+    composite = fast is not False
+    if composite:  # TF's _use_composite_impl: the MatrixSolveLs kernel for large io-bound batches
+        io_bound = int(np.prod(shape[:-2], dtype=np.int64)) > np.min(shape[-2:])
+        composite = not (matrix._value.size * matrix.dtype.size > 256000 and io_bound)
+    if not composite:
+        raise NotImplementedError("tf.linalg.lstsq with fast=False or a large batch (TF's MatrixSolveLs kernel) is not "
+                                  "implemented by tfshim")
+    m, n = shape[-2:][-2], shape[-2:][-1]
+    first_kind = m >= n
+    gramian = la.matmul(matrix, matrix, adjoint_a=first_kind, adjoint_b=not first_kind)
+    if isinstance(l2_regularizer, Tensor) or l2_regularizer != 0:
+        a_ops, _, _ = _ops()
+        small = n if first_kind else m
+        gramian += l2_regularizer * a_ops.eye(small, batch_shape=list(shape[:-2]), dtype=matrix.dtype)
+    chol = la.cholesky(gramian)
+    if first_kind:
+        return cholesky_solve(chol, la.matmul(matrix, rhs, adjoint_a=True))
+    return la.matmul(matrix, cholesky_solve(chol, rhs), adjoint_a=True)
 
 
 # ----- Cross, Diag, DiagPart, norms ----------------------------------------------------------------
@@ -539,7 +608,9 @@ def _cross_kernel(a: np.ndarray, b: np.ndarray) -> Any:
     if a.shape != b.shape:
         raise KernelError(errors.InvalidArgumentError, "Both inputs must be of same shape: [%s] vs. [%s]"
                           % (",".join(map(str, a.shape)), ",".join(map(str, b.shape))))
-    if a.ndim < 1 or a.shape[-1] != 3:
+    if a.ndim < 1:
+        raise KernelError(errors.InvalidArgumentError, "Input must be at least 1D[]")
+    if a.shape[-1] != 3:
         raise KernelError(errors.FailedPreconditionError, "Cross-products are only defined for 3-element vectors.")
     return np.cross(a, b).astype(a.dtype)
 
@@ -613,7 +684,7 @@ def normalize(tensor: Any, ord: Any = "euclidean", axis: Any = None, name: Any =
     """TF: tf.linalg.normalize: (tensor / norm, norm), the norm kept broadcastable."""
     _, _, m_ops = _ops()
     t = convert_to_tensor(tensor)
-    n = m_ops.norm(t, ord=ord, axis=axis, keepdims=True)
+    n = m_ops.cast(m_ops.norm(t, ord=ord, axis=axis, keepdims=True), t.dtype)
     return t / n, n
 
 
@@ -962,12 +1033,13 @@ def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact
     elif diagonals_format != "compact":
         raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
     diags_rank, rhs_rank = diagonals.shape.rank, rhs.shape.rank
-    if diags_rank < 2:
-        raise ValueError(f"Expected diagonals to have rank at least 2, got {diags_rank}")
-    if rhs_rank != diags_rank and rhs_rank != diags_rank - 1:
-        raise ValueError(f"Expected the rank of rhs to be {diags_rank - 1} or {diags_rank}, got {rhs_rank}")
-    if not diagonals.shape[:-2].is_compatible_with(rhs.shape[:diags_rank - 2]):
-        raise ValueError(f"Batch shapes {diagonals.shape[:-2]} and {rhs.shape[:diags_rank - 2]} are incompatible")
+    if diags_rank:  # TF skips these checks for rank 0 (its `diagonals.shape[-2]` below is then an IndexError)
+        if diags_rank < 2:
+            raise ValueError(f"Expected diagonals to have rank at least 2, got {diags_rank}")
+        if rhs_rank and rhs_rank != diags_rank and rhs_rank != diags_rank - 1:
+            raise ValueError(f"Expected the rank of rhs to be {diags_rank - 1} or {diags_rank}, got {rhs_rank}")
+        if rhs_rank and not diagonals.shape[:-2].is_compatible_with(rhs.shape[:diags_rank - 2]):
+            raise ValueError(f"Batch shapes {diagonals.shape[:-2]} and {rhs.shape[:diags_rank - 2]} are incompatible")
     if diagonals.shape[-2] and diagonals.shape[-2] != 3:
         raise ValueError(f"Expected 3 diagonals got {diagonals.shape[-2]}")
     diagonals = convert_to_tensor(diagonals)
@@ -1158,15 +1230,9 @@ def _bands_of(x: Tensor, num_bands: int, lower: bool) -> Tensor:
 def banded_triangular_solve(bands: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                             name: Any = None) -> Tensor:
     """TF: tf.linalg.banded_triangular_solve (BandedTriangularSolve)."""
-    from tfshim.ops.op import check_kernel
-
-    a = convert_to_tensor(bands)
-    b = convert_to_tensor(rhs, dtype_hint=a.dtype)
-    lower, adjoint = bool(lower), bool(adjoint)
-    BandedTriangularSolve.check(a, b)
-    check_kernel("BandedTriangularSolve", a.dtype, attrs=f"T=DT_{a.dtype._cname.upper()}, "
-                 f"adjoint={str(adjoint).lower()}, lower={str(lower).lower()}")
-    return run_op(BandedTriangularSolve, (bands, rhs), a, b, lower=lower, adjoint=adjoint)
+    _, la, _ = _ops()
+    lower, adjoint = make_bool(lower, "lower", True), make_bool(adjoint, "adjoint")
+    return la.run_matrix_rhs_op(BandedTriangularSolve, bands, rhs, lower=lower, adjoint=adjoint)
 
 
 # ----- eigh_tridiagonal -----------------------------------------------------------------------------

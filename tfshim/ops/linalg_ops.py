@@ -26,6 +26,7 @@ from tfshim.ops.op import (
     defop,
     disallowed_dtype,
     dtype_mismatch,
+    error_suffix,
     gradient_uses,
     make_bool,
     run_op,
@@ -306,9 +307,10 @@ gradient_uses(MatMul, inputs=(0, 1))
 
 
 def _conj(x: Tensor) -> Tensor:
+    """TF's math_ops.conj on a tensor: complex conjugated, real and integer as they are, others a TypeError."""
     from tfshim.ops.math_ops import conj
 
-    return conj(x) if x._dtype.is_complex else x
+    return conj(x)
 
 
 def _batch_matmul_kernel(a: np.ndarray, b: np.ndarray, adj_x: bool = False, adj_y: bool = False) -> Any:
@@ -387,34 +389,41 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
     if output_type is not None and (dtypes.as_dtype(output_type) is not a._dtype or
                                     dtypes.as_dtype(output_type) is not b._dtype):
         raise NotImplementedError("tfshim: tf.matmul with output_type (BatchMatMulV3)")
-    # TF's op wrappers check bool attrs (make_bool) before the kernel's dtype checks. (`ndim`, not `_value`: a
-    # traced tf.function reading only the rank stays replayable and serializable.)
-    batched = a.ndim > 2 or b.ndim > 2
-    if batched:
-        make_bool(True if transpose_a else adjoint_a, "adj_x")
-        make_bool(True if transpose_b else adjoint_b, "adj_y")
-    else:
-        make_bool(True if adjoint_a else transpose_a, "transpose_a")
-        make_bool(True if adjoint_b else transpose_b, "transpose_b")
-    if batched:
-        if a._dtype is not b._dtype:
-            raise _mkl_dtype_mismatch("BatchMatMulV2", "_MklBatchMatMulV2", a._dtype, b._dtype)
-        if BatchMatMulV2.allowed is not None and a._dtype not in BatchMatMulV2.allowed:
-            raise disallowed_dtype("BatchMatMulV2", a._dtype)
+    # TF conjugates (math_ops.conj: a TypeError for bool/string) for the adjoint forms, then its op wrapper checks
+    # bool attrs (make_bool), then the kernel's dtype checks. (`ndim`, not `_value`: a traced tf.function reading
+    # only the rank stays replayable and serializable.)
+    if a.ndim > 2 or b.ndim > 2:
         if transpose_a:  # as TF: BatchMatMulV2 only has adjoints, so transposes conjugate first
             a, adjoint_a = _conj(a), True
         if transpose_b:
             b, adjoint_b = _conj(b), True
+        make_bool(adjoint_a, "adj_x")
+        make_bool(adjoint_b, "adj_y")
+        if a._dtype is not b._dtype:
+            raise _mkl_dtype_mismatch("BatchMatMulV2", "_MklBatchMatMulV2", a._dtype, b._dtype)
+        if BatchMatMulV2.allowed is not None and a._dtype not in BatchMatMulV2.allowed:
+            raise disallowed_dtype("BatchMatMulV2", a._dtype)
+        check_kernel("BatchMatMulV2", a._dtype, attrs=lambda: f"T=DT_{a._dtype._cname.upper()}, adj_x="
+                     f"{_attr(adjoint_a)}, adj_y={_attr(adjoint_b)}, grad_x=false, grad_y=false")
         return BatchMatMulV2(a, b, adj_x=bool(adjoint_a), adj_y=bool(adjoint_b))
-    if a._dtype is not b._dtype:
-        raise _mkl_dtype_mismatch("MatMul", "_MklMatMul", a._dtype, b._dtype)
-    if MatMul.allowed is not None and a._dtype not in MatMul.allowed:
-        raise disallowed_dtype("MatMul", a._dtype)
     if adjoint_a:
         a, transpose_a = _conj(a), True
     if adjoint_b:
         b, transpose_b = _conj(b), True
+    make_bool(transpose_a, "transpose_a")
+    make_bool(transpose_b, "transpose_b")
+    if a._dtype is not b._dtype:
+        raise _mkl_dtype_mismatch("MatMul", "_MklMatMul", a._dtype, b._dtype)
+    if MatMul.allowed is not None and a._dtype not in MatMul.allowed:
+        raise disallowed_dtype("MatMul", a._dtype)
+    check_kernel("MatMul", a._dtype, attrs=lambda: f"T=DT_{a._dtype._cname.upper()}, grad_a=false, grad_b=false, "
+                 f"transpose_a={_attr(transpose_a)}, transpose_b={_attr(transpose_b)}")
     return MatMul(a, b, transpose_a=bool(transpose_a), transpose_b=bool(transpose_b))
+
+
+def _attr(flag: Any) -> str:
+    """A bool attr as TF's NodeDef text prints it."""
+    return "true" if flag else "false"
 
 
 @tf_export("linalg.matvec")
@@ -801,9 +810,21 @@ def slogdet(input: Any, name: Any = None) -> Any:  # noqa: A002
     return LogMatrixDeterminantOutput(*run_op(LogMatrixDeterminant, (input,), convert_to_tensor(input), check=True))
 
 
+def run_matrix_rhs_op(op: Any, matrix: Any, rhs: Any, **attrs: bool) -> Tensor:
+    """A generated wrapper of a (matrix, rhs) solve op, its bool `attrs` already through make_bool (TF checks them
+    first): both inputs convert to one dtype (args_to_matching_eager: a non-tensor takes a tensor's dtype,
+    strictly), then TF checks T allowed, a CPU kernel for T (NotFoundError naming the node's attrs), the input
+    dtypes."""
+    raw = (matrix, rhs)
+    a, b = match_inputs([matrix, rhs])
+    suffix = error_suffix(raw)
+    check_attr(op.name, a, "T", suffix)
+    node = ", ".join([f"T=DT_{a._dtype._cname.upper()}"] + [f"{k}={str(v).lower()}" for k, v in sorted(attrs.items())])
+    check_kernel(op.name, a._dtype, suffix, attrs=node)
+    return run_op(op, raw, a, b, check=True, **attrs)
+
+
 def _solve_kernel(a: np.ndarray, b: np.ndarray, adjoint: bool = False) -> Any:
-    _no_half_kernel(a, "MatrixSolve", ", adjoint=%s" % str(adjoint).lower(),
-                    "  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_DOUBLE, DT_HALF]\n")
     _square(a, "MatrixSolve")
     if b.ndim < 2 or b.shape[-2] != a.shape[-1] or b.shape[:-2] != a.shape[:-2]:
         raise KernelError(errors.InvalidArgumentError, "Input matrix and rhs are incompatible.")
@@ -836,9 +857,7 @@ def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: Any = None) -> Ten
     """TF: tf.linalg.solve (MatrixSolve; an operator's solve)."""
     if _linear_operator_in(matrix, rhs):
         return _linop().dispatch_solve(matrix, rhs, adjoint)
-    a = convert_to_tensor(matrix)
-    b = convert_to_tensor(rhs, dtype_hint=a._dtype)
-    return run_op(MatrixSolve, (matrix, rhs), a, b, check=True, adjoint=make_bool(adjoint, "adjoint"))
+    return run_matrix_rhs_op(MatrixSolve, matrix, rhs, adjoint=make_bool(adjoint, "adjoint"))
 
 
 def _triangular_solve_kernel(a: np.ndarray, b: np.ndarray, lower: bool = True, adjoint: bool = False) -> Any:
@@ -878,10 +897,7 @@ def _triangular_solve_grad(op: Any, grad: Tensor) -> tuple:
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False, name: Any = None) -> Tensor:
     """TF: tf.linalg.triangular_solve (MatrixTriangularSolve)."""
     lower, adjoint = make_bool(lower, "lower", True), make_bool(adjoint, "adjoint")  # TF: attrs first
-    a = convert_to_tensor(matrix)
-    b = convert_to_tensor(rhs, dtype_hint=a._dtype)
-    MatrixTriangularSolve.check(a, b)
-    return MatrixTriangularSolve(a, b, lower=lower, adjoint=adjoint)
+    return run_matrix_rhs_op(MatrixTriangularSolve, matrix, rhs, lower=lower, adjoint=adjoint)
 
 
 def _cholesky_kernel(x: np.ndarray) -> Any:
@@ -892,14 +908,21 @@ def _cholesky_kernel(x: np.ndarray) -> Any:
         raise KernelError(errors.InvalidArgumentError, "Input matrix must be square.")
     n = x.shape[-1]
     lo = np.zeros_like(x)
+    failed = np.zeros(x.shape[:-2], bool)
     with np.errstate(all="ignore"):
         for j in range(n):
             s = x[..., j, j] - np.sum(lo[..., j, :j] * np.conj(lo[..., j, :j]), axis=-1)
+            failed |= s.real <= 0  # Eigen's LLT stops at a pivot <= 0 (a NaN pivot goes on)
             d = np.sqrt(s)
             lo[..., j, j] = d
             if j + 1 < n:
                 off = x[..., j + 1:, j] - np.einsum("...ik,...k->...i", lo[..., j + 1:, :j], np.conj(lo[..., j, :j]))
                 lo[..., j + 1:, j] = off / d[..., None]
+    if failed.any():
+        # TF then fills the lower triangle with numeric_limits<T>::quiet_NaN(), which is 0 for std::complex (not
+        # specialised); the upper triangle is left as allocated (zeros here)
+        fill = np.zeros((), x.dtype) if x.dtype.kind == "c" else np.array(np.nan, x.dtype)
+        lo[failed] = np.where(np.tri(n, dtype=bool), fill, np.zeros((), x.dtype))
     return lo
 
 

@@ -538,7 +538,10 @@ def truncatemod(x: Any, y: Any, name: Any = None) -> Tensor:
 
 def _pow_kernel(x: np.ndarray, y: np.ndarray) -> Any:
     if x.dtype.kind in "iu" and np.any(y < 0):
-        raise KernelError(errors.InvalidArgumentError, "Integers to negative integer powers are not allowed")
+        out = cwise_binary(np.power)(x, np.maximum(y, 0))  # TF checks the shapes first; an empty output computes none
+        if out.size:
+            raise KernelError(errors.InvalidArgumentError, "Integers to negative integer powers are not allowed")
+        return out
     if x.dtype.kind == "f" and x.dtype.itemsize >= 4:
         return cwise_binary(eigen_pow.pow)(x, y)
     return cwise_binary(np.power)(x, y)
@@ -862,14 +865,16 @@ def greater_equal(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(GreaterEqual, x, y)
 
 
-def _bool_inputs(op: Op, *raw: Any) -> list:
+def _bool_inputs(op: Op, *raw: Any, slow: bool = False) -> list:
     """Converts the inputs of an op whose inputs are typed `bool` (not a type attr): non-tensors
-    must convert to bool, tensors must be bool (TF's `cannot compute ... bool tensor` text)."""
+    must convert to bool, tensors must be bool (TF's `cannot compute ... bool tensor` text). `slow`: another
+    argument of the call sends it through TF's slow path."""
     for v in raw:
         if isinstance(v, builtins.int) and not -2**63 <= v < 2**63:
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
-    if not all(isinstance(v, (Tensor, Variable, builtins.bool, builtins.int, builtins.float)) for v in raw):
-        # TF's slow path (NumPy values, sequences): values and tensors convert to bool (a variable is read as is)
+    fast = (Tensor, Variable, builtins.bool, builtins.int, builtins.float, np.ndarray)
+    if slow or not all(isinstance(v, fast) for v in raw):
+        # TF's slow path (NumPy scalars, sequences): values and tensors convert to bool (a variable is read as is)
         out = [v.value() if isinstance(v, Variable) else convert_to_tensor(v, dtypes.bool) for v in raw]
     else:
         out = [v.value() if isinstance(v, Variable) else v if isinstance(v, Tensor)
@@ -1632,6 +1637,11 @@ def _axis_list(axis: Any, op_name: str | None = None, raw: tuple = ()) -> Any:
         return None
     if isinstance(axis, builtins.int) and not -2**31 <= axis < 2**31:
         t = convert_to_tensor(axis, dtypes.int64)  # TF's reductions do not wrap a Python int into int32
+    elif op_name is not None and isinstance(axis, builtins.float) and any(
+            isinstance(v, (list, tuple, str, bytes, builtins.complex, np.generic)) and not isinstance(v, np.bool_)
+            for v in raw):
+        # TF's slow path (an input its fast path cannot take): float32, then the attr error without ` name: `
+        raise disallowed_dtype(op_name, dtypes.float32, "Tidx", suffix="")
     else:
         t = convert_index_input(axis)
     if op_name is not None and t._dtype not in (dtypes.int32, dtypes.int64):
@@ -2056,8 +2066,7 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None, keepdims: Any = 
         if not (isinstance(axis, int) or axis is None):
             raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}")
         supported = ["euclidean", 1, 2, np.inf]
-        is_real = isinstance(ord, (int, float, np.integer, np.floating)) and not isinstance(ord, bool)
-        if (not is_real or ord <= 0) and ord not in supported:
+        if (not np.isreal(ord) or ord <= 0) and ord not in supported:  # TF's test, as TF evaluates it
             raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
         if axis is not None:
             axis = (axis,)
@@ -2408,7 +2417,7 @@ def multiply_no_nan(x: Any, y: Any, name: Any = None) -> Tensor:
 def reciprocal_no_nan(x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.reciprocal_no_nan = div_no_nan(1, x)."""
     xt = convert_to_tensor(x)
-    return run(DivNoNan, (xt,), _const(1, xt), xt)
+    return run(DivNoNan, (xt,), convert_to_tensor(1, dtype=xt._dtype), xt)  # TF: constant(1, x.dtype) first
 
 
 @tf_export("math.log_sigmoid")
@@ -2417,7 +2426,7 @@ def log_sigmoid(x: Any, name: Any = None) -> Tensor:
     from tfshim.ops.nn_ops import softplus
 
     xt = convert_to_tensor(x)
-    return Neg(softplus(Neg(xt)))
+    return Neg(softplus(negative(xt)))
 
 
 NextAfter = defop("NextAfter", cwise_binary(np.nextafter))
@@ -2427,7 +2436,8 @@ not_differentiable(NextAfter)
 @tf_export("math.nextafter")
 def nextafter(x1: Any, x2: Any, name: Any = None) -> Tensor:
     """TF: tf.math.nextafter: the next representable value of x1 towards x2."""
-    return binary(NextAfter, x1, x2)
+    x, y = match_inputs((x1, x2), allowed=(dtypes.float64, dtypes.float32), default=dtypes.float32)
+    return run(NextAfter, (x1, x2), x, y)
 
 
 @tf_export("math.scalar_mul", "scalar_mul")
@@ -2453,6 +2463,11 @@ def accumulate_n(inputs: Any, shape: Any = None, tensor_dtype: Any = None, name:
     inputs = [convert_to_tensor(t) for t in inputs]
     if not all(t._dtype == inputs[0]._dtype for t in inputs):
         raise input_error()
+    from tfshim.framework import tensor_shape
+
+    merged = tensor_shape.as_shape(shape) if shape is not None else tensor_shape.TensorShape(None)
+    for t in inputs:  # TF: the inputs' shapes merge with `shape` (ValueError when incompatible)
+        merged = merged.merge_with(t.shape)
     if tensor_dtype is not None and tensor_dtype != inputs[0]._dtype:
         raise TypeError(f"The `tensor_dtype` argument is {tensor_dtype}, but `input` is of type {inputs[0].dtype}. "
                         "These must be equal. Try casting the input to the desired type.")
@@ -2509,12 +2524,16 @@ def zero_fraction(value: Any, name: Any = None) -> Tensor:
     """TF: tf.math.zero_fraction: the fraction of zeros, as float32."""
     v = convert_to_tensor(value)
     size = v._value.size
-    nonzero = int(np.count_nonzero(v._value))
-    return _wrap_as(np.float32(size - nonzero) / np.float32(size), dtypes.float32)
+    # TF counts NotEqual(value, 0), which runs with denormals flushed: a float32 subnormal counts as zero
+    nonzero = int(np.count_nonzero(NotEqual(v, _wrap_as(np.zeros((), v._value.dtype), v._dtype))._value))
+    with np.errstate(all="ignore"):
+        return _wrap_as(np.float32(size - nonzero) / np.float32(size), dtypes.float32)
 
 
 def _cumulative_logsumexp_kernel(x: np.ndarray, axis: np.ndarray, exclusive: bool = False,
                                  reverse: bool = False) -> Any:
+    if axis.ndim:
+        raise KernelError(errors.InvalidArgumentError, f"ScanOp: axis must be a scalar, not {_shape_text(axis.shape)}")
     ax = int(axis)
     if not -x.ndim <= ax < x.ndim:
         raise KernelError(errors.InvalidArgumentError, "ScanOp: Expected scan axis in the range [%d, %d), but got %d"
@@ -2574,8 +2593,11 @@ def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse
 
     raw = (x, axis)
     xt = convert_to_tensor(x)
+    axis_t = axis if isinstance(axis, Tensor) else convert_index_input(axis)
+    exclusive, reverse = make_bool(exclusive, "exclusive"), make_bool(reverse, "reverse")
     check_attr("CumulativeLogsumexp", xt, "T", error_suffix(raw))
-    return run_op(CumulativeLogsumexp, raw, xt, convert_to_tensor(axis), exclusive=exclusive, reverse=reverse)
+    check_attr("CumulativeLogsumexp", axis_t, "Tidx", error_suffix(raw))
+    return run_op(CumulativeLogsumexp, raw, xt, axis_t, exclusive=exclusive, reverse=reverse)
 # TF's public ops dispatch on other tensor kinds (RaggedTensor): util/dispatch.py wraps them here,
 # as TF decorates them with @dispatch.register_unary/binary_elementwise_api and add_dispatch_support.
 dispatch.install(

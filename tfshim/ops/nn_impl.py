@@ -658,17 +658,22 @@ not_differentiable(InTopKV2)
 @tf_export("math.in_top_k", "nn.in_top_k")
 def in_top_k(targets: Any, predictions: Any, k: Any, name: Any = None) -> Tensor:
     """TF: tf.math.in_top_k: whether each target is among the k largest predictions (ties count as in)."""
-    from tfshim.framework.constant_op import match_inputs
+    from tfshim.framework.constant_op import convert_index_input, match_inputs
     from tfshim.ops.op import as_called, check_attr, dtype_mismatch, error_suffix
 
     raw = (predictions, targets, k)
     suffix = error_suffix(raw)
     if hasattr(predictions, "assign"):
         predictions = predictions.value()
-    # predictions is a float input: the fast path keeps a tensor of another dtype for the kernel's input check,
-    # the slow path (a list argument) converts it to float32 first
-    p = predictions if isinstance(predictions, Tensor) and suffix else convert_to_tensor(predictions, dtypes.float32)
-    t, kt = match_inputs([targets, k], (dtypes.int32, dtypes.int64), dtypes.int32)
+    # predictions is a float input: the fast path converts the inputs in order (a tensor of another dtype stays for
+    # the kernel's input check; targets, typed by T with default int32, strictly); the slow path (a list argument)
+    # converts targets and k first, then predictions to float32
+    if suffix:
+        p = predictions if isinstance(predictions, Tensor) else convert_to_tensor(predictions, dtypes.float32)
+        t, kt = match_inputs([targets if isinstance(targets, Tensor) else convert_index_input(targets), k])
+    else:
+        t, kt = match_inputs([targets, k], (dtypes.int32, dtypes.int64), dtypes.int32)
+        p = convert_to_tensor(predictions, dtypes.float32)
     check_attr("InTopKV2", t, "T", suffix=suffix)
     if kt._dtype is not t._dtype:
         raise as_called(dtype_mismatch("InTopKV2", 2, t._dtype, kt._dtype), raw)

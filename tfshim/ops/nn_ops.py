@@ -356,15 +356,15 @@ def _wrap_2d(op: Any, logits: Any, axis: Any) -> Tensor:
     x = convert_to_tensor(logits)
     if axis is None:
         axis = -1
-    axis = array_ops._axis_int(axis)
+    dim = axis._value if hasattr(axis, "_value") else axis  # TF compares the Python value (1.5 is out of range)
     nd = x._value.ndim
-    if axis == -1 or (nd and axis == nd - 1):
+    if dim == -1 or dim == nd - 1:
         return array_ops.run_op(op, (logits,), x, check=True)
-    op.check(x)
-    if not -nd <= axis < nd:
+    if not -nd <= dim < nd:
         raise errors.InvalidArgumentError(None, None, f"`dim` must be in the range [{-nd}, {nd}) where {nd} is the "
-                                          f"number of dimensions in the input. Received: dim={axis}")
-    axis %= nd
+                                          f"number of dimensions in the input. Received: dim={dim}")
+    axis = array_ops._axis_int(axis) % nd
+    op.check(x)
     return _swap_axis(op(_swap_axis(x, axis, nd - 1)), axis, nd - 1)
 
 
@@ -386,6 +386,11 @@ def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: Any = N
     if dim is not None:
         axis = dim
     x = convert_to_tensor(x)
+    if x.dtype.is_complex:  # TF: the real and imaginary parts scaled by the norm of |x|
+        re, im = math_ops.real(x), math_ops.imag(x)
+        square_sum = math_ops.real(math_ops.reduce_sum(math_ops.square(re) + math_ops.square(im), axis, keepdims=True))
+        x_inv_norm = math_ops.rsqrt(math_ops.maximum(square_sum, epsilon))
+        return math_ops.complex(math_ops.multiply(re, x_inv_norm), math_ops.multiply(im, x_inv_norm))
     square_sum = math_ops.reduce_sum(math_ops.square(x), axis, keepdims=True)
     x_inv_norm = math_ops.rsqrt(math_ops.maximum(square_sum, epsilon))
     return math_ops.multiply(x, x_inv_norm)

@@ -80,11 +80,11 @@ _CPU_KERNEL_TYPES: dict[str, frozenset] = {}
 _T_CONSTRAINT = re.compile(r"; T in \[([^\]]*)\]")
 
 
-def check_kernel(op_name: str, dtype: Any, suffix: str = " name: ", attrs: str | None = None) -> None:
+def check_kernel(op_name: str, dtype: Any, suffix: str = " name: ", attrs: str | Callable | None = None) -> None:
     """TF's kernel lookup: an allowed dtype with no CPU kernel (RealDiv of int32, Round of complex) is a
     NotFoundError listing the registered kernels (op_defs.KERNELS). `attrs` is the node's attr text where the op
     has attrs besides T (`N=2, T=DT_STRING, equation="i,i->"`); without it only ops whose only attr is T are
-    checked, as their node text is known."""
+    checked, as their node text is known; a callable `attrs` is called only when the error is raised."""
     text = KERNELS.get(op_name)
     if text is None:
         return
@@ -95,6 +95,8 @@ def check_kernel(op_name: str, dtype: Any, suffix: str = " name: ", attrs: str |
             for m in _T_CONSTRAINT.findall(line) for t in m.split(", "))
     if dtype._cname in cpu:  # the common case: a kernel exists, nothing more to work out
         return
+    if callable(attrs):
+        attrs = attrs()
     if attrs is None:
         entry = op_def(op_name)
         if entry is None or re.findall(r"attr=(\w+):", entry[0]) != ["T"]:
@@ -256,14 +258,15 @@ class Op:
         self.checked: set = set()  # input dtype signatures that passed check (run_op)
 
     def check(self, *tensors: Any) -> None:
-        """TF's pre-kernel checks for inputs sharing the type attr `T`: same dtype, allowed dtype, a CPU kernel."""
+        """TF's pre-kernel checks for inputs sharing the type attr `T`, in TF's order: T (the first input's dtype)
+        allowed, a CPU kernel for T (NotFoundError), then every input of dtype T."""
         d = tensors[0]._dtype
-        for i in range(1, len(tensors)):
-            if tensors[i]._dtype is not d:
-                raise dtype_mismatch(self.name, i, d, tensors[i]._dtype)
         if self.allowed is not None and d not in self.allowed:
             raise disallowed_dtype(self.name, d)
         check_kernel(self.name, d)
+        for i in range(1, len(tensors)):
+            if tensors[i]._dtype is not d:
+                raise dtype_mismatch(self.name, i, d, tensors[i]._dtype)
 
     def gradient(self, fn: Callable) -> Callable:
         self.grad = fn

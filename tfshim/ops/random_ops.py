@@ -20,13 +20,22 @@ from typing import Any
 import numpy as np
 
 from tfshim.framework import dtypes, errors
-from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
 from tfshim.framework.variables import Variable
 from tfshim.kernels import philox as P
 from tfshim.ops.math_ops import add, multiply, subtract
-from tfshim.ops.op import KernelError, defop, disallowed_dtype, not_differentiable, tf_export
+from tfshim.ops.op import (
+    KernelError,
+    check_attr,
+    check_kernel,
+    defop,
+    disallowed_dtype,
+    dtype_mismatch,
+    not_differentiable,
+    tf_export,
+)
 
 # TF's eager context is per process; so is tfshim's random state.
 _CTX = P.RandomContext()
@@ -283,8 +292,6 @@ def _categorical_prep(logits: Any, num_samples: Any, dtype: Any) -> tuple[Tensor
 @tf_export("random.categorical")
 def categorical(logits: Any, num_samples: Any, dtype: Any = None, seed: Any = None, name: Any = None) -> Tensor:
     """TF: Multinomial: per row, inverse-CDF sampling of exp(logits - max) with doubles from Philox."""
-    from tfshim.ops.op import check_attr, dtype_mismatch
-
     if hasattr(num_samples, "assign"):
         num_samples = num_samples.value()
     if isinstance(num_samples, Tensor):  # the fast path: the kernel checks the tensor's dtype (below)
@@ -321,16 +328,33 @@ def _enum(d: Any) -> str:
 # ----- stateless ops (stateless_random_ops.py, V2 kernels) ----------------------------------
 
 
-def _key_counter(seed: Any) -> tuple[int, tuple[int, int]]:
+def _seed_input(seed: Any, slow: bool = False) -> tuple[Tensor, str]:
+    """A stateless op's `seed` input (type attr Tseed, default int64) as TF's eager paths convert it, with the suffix
+    of TF's errors: the fast path takes a tensor as it is and a Python scalar strictly to int64 (1.5 is a
+    TypeError); a list, a string or a NumPy scalar (or any such argument of the call: `slow`) goes through the
+    slow path, where the seed keeps its own dtype if allowed, else takes int64 where it can (np.float32(1.5)), and
+    errors end without ` name: `."""
+    if isinstance(seed, Variable):
+        seed = seed.value()
+    if isinstance(seed, Tensor):
+        return seed, "" if slow else " name: "
+    if not slow and isinstance(seed, (bool, int, float)) and not isinstance(seed, np.generic):
+        return convert_to_tensor(seed, dtypes.int64), " name: "
+    return match_inputs([seed], allowed=(dtypes.int32, dtypes.int64), default=dtypes.int64, slow=True)[0], ""
+
+
+def _slow_call(*raw: Any) -> bool:
+    """Whether TF's eager fast path gives up on these op arguments (Python sequences, strings, NumPy scalars)."""
+    return any(isinstance(v, (list, tuple, str, bytes, np.generic)) for v in raw)
+
+
+def _key_counter(seed: Any, op: str = "StatelessRandomGetKeyCounter", slow: bool = False) -> tuple[int, tuple]:
     """``StatelessRandomGetKeyCounter``: TF's seed checks and texts, then the scrambled (key, counter)."""
-    st = convert_to_tensor(seed)
-    op = "StatelessRandomGetKeyCounter"
-    if st._dtype not in (dtypes.int32, dtypes.int64):
-        e = disallowed_dtype(op, st._dtype, "Tseed")
-        raise errors.InvalidArgumentError(None, None, e.message[: -len(" name: ")])
+    st, suffix = _seed_input(seed, slow)
+    check_attr(op, st, "Tseed", suffix)
     v = st._value
     if v.shape != (2,):
-        _raise(op, "seed must have shape [2], not [{}]".format(",".join(map(str, v.shape))), suffix="")
+        _raise(op, "seed must have shape [2], not [{}]".format(",".join(map(str, v.shape))), suffix=suffix)
     return P.stateless_key_counter([int(x) for x in v])
 
 
@@ -455,10 +479,26 @@ def stateless_truncated_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: A
 def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any = dtypes.int64,
                           name: Any = None) -> Tensor:
     """TF: StatelessMultinomial (the Multinomial kernel on a generator at the scrambled seed)."""
-    lt, ns, dtype = _categorical_prep(logits, num_samples, dtype)
-    key, counter = _key_counter(seed)
-    if lt._dtype not in (dtypes.float16, dtypes.float32, dtypes.float64):
-        raise NotImplementedError("tfshim: stateless_categorical needs float16/32/64 logits")
+    op = "StatelessMultinomial"
+    slow = _slow_call(logits, num_samples, seed)
+    if hasattr(num_samples, "assign"):
+        num_samples = num_samples.value()
+    if isinstance(num_samples, Tensor) and not slow:  # the fast path: the op checks the tensor's dtype (below)
+        lt = convert_to_tensor(logits)
+        dtype = _check_dtype(dtype if dtype else dtypes.int64, (dtypes.int32, dtypes.int64))
+        ns = num_samples
+    else:
+        lt, ns, dtype = _categorical_prep(logits, num_samples, dtype)
+    st, suffix = _seed_input(seed, slow)
+    check_attr(op, lt, "T", suffix)
+    check_attr(op, st, "Tseed", suffix)
+    check_kernel(op, lt._dtype, suffix, attrs=f"T={_enum(lt._dtype)}, Tseed={_enum(st._dtype)}, "
+                 f"output_dtype={_enum(dtype)}")
+    if lt._dtype is dtypes.bfloat16:
+        raise NotImplementedError("tfshim: bfloat16 logits are not supported")
+    if ns._dtype is not dtypes.int32:
+        raise dtype_mismatch(op, 1, dtypes.int32, ns._dtype)
+    key, counter = _key_counter(st, op, slow)
     return StatelessMultinomial(lt, ns, key=key, counter=counter, output_dtype=np.dtype(dtype.as_numpy_dtype))
 
 
@@ -509,7 +549,8 @@ def convert_alg_to_int(alg: Any) -> int:
     if isinstance(alg, Algorithm):
         return alg.value
     if isinstance(alg, Tensor):
-        return int(alg._value)
+        bool(alg == Algorithm.AUTO_SELECT.value)  # TF compares it first (`if alg == 3:`), with that comparison's errors
+        return int(alg._value.reshape(-1)[0])
     if isinstance(alg, str):
         canon = alg.strip().lower().replace("-", "").replace("_", "")
         table = {"philox": 1, "threefry": 2, "autoselect": 3}

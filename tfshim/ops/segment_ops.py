@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from tfshim.framework import dtypes, errors
-from tfshim.framework.constant_op import convert_to_tensor
+from tfshim.framework.constant_op import convert_index_input, convert_to_tensor
 from tfshim.framework.tensor import Tensor
 from tfshim.ops.op import KernelError, as_called, check_attr, defop, error_suffix, tf_export
 
@@ -89,6 +89,9 @@ SegmentMin = defop("SegmentMin", _segment_kernel("Min"))
 
 def _unsorted_kernel(kind: str) -> Any:
     def kernel(data: np.ndarray, ids: np.ndarray, num_segments: np.ndarray) -> Any:
+        if num_segments.ndim:
+            raise KernelError(errors.InvalidArgumentError, "num_segments should be a scalar, not shape %s"
+                              % _shape_text(num_segments.shape))
         if data.shape[:ids.ndim] != ids.shape:
             raise KernelError(errors.InvalidArgumentError, "data.shape = %s does not start with segment_ids.shape = %s"
                               % (_shape_text(data.shape), _shape_text(ids.shape)))
@@ -243,8 +246,11 @@ def _unsorted_segment_prod_grad(op: Any, grad: Tensor) -> tuple:
 
 def _run(op: Any, raw: tuple, data: Any, *rest: Any) -> Tensor:
     tensors = [data if isinstance(data, Tensor) else convert_to_tensor(data)]
-    tensors += [r if isinstance(r, Tensor) else convert_to_tensor(r) for r in rest]
+    tensors += [r if isinstance(r, Tensor) else convert_to_tensor(r) for r in rest[:1]]
     suffix = error_suffix(raw)
+    if len(rest) > 1:  # num_segments (type attr default int32): TF's fast path takes a Python float strictly to int32
+        n = rest[1]
+        tensors.append(n if isinstance(n, Tensor) else convert_to_tensor(n) if suffix == "" else convert_index_input(n))
     try:
         check_attr(op.name, tensors[0], "T", suffix)
         check_attr(op.name, tensors[1], "Tindices", suffix)
@@ -309,7 +315,7 @@ def _unsorted_segment_n(data: Tensor, ids: Tensor, num_segments: Any) -> Tensor:
     a, m = _ops()
     num_segments = convert_to_tensor(num_segments)
     ones = a.ones(list(ids.shape), dtype=data.dtype)
-    n = UnsortedSegmentSum(ones, ids, num_segments)
+    n = unsorted_segment_sum(ones, ids, num_segments)
     n = a.reshape(n, [int(num_segments._value)] + [1] * (data.shape.ndims - ids.shape.ndims))
     return m.maximum(n, convert_to_tensor(1, dtype=data.dtype))
 
@@ -319,8 +325,8 @@ def _unsorted_n_reduce(data: Any, segment_ids: Any, num_segments: Any, sqrt: boo
 
     data = convert_to_tensor(data)
     ids = convert_to_tensor(segment_ids)
+    n = _unsorted_segment_n(data, ids, num_segments)  # TF: the counts first
     summed = unsorted_segment_sum(data, ids, convert_to_tensor(num_segments))
-    n = _unsorted_segment_n(data, ids, num_segments)
     return summed / (tf_sqrt(n) if sqrt else n)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from tfshim.framework import errors
+from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_bessel, eigen_special, tf_special_misc
@@ -47,6 +47,7 @@ from tfshim.ops.op import (
     make_bool,
     make_float,
     make_int,
+    op_def,
     run_op,
     tf_export,
 )
@@ -411,12 +412,30 @@ def _betainc_grad(op: Any, grad: Tensor) -> tuple:
     return None, None, reduce_to_shape(Mul(partial_x, grad), x._value.shape)
 
 
+def _leaves(v: Any) -> Any:
+    if isinstance(v, (list, tuple)):
+        for e in v:
+            yield from _leaves(e)
+    else:
+        yield v
+
+
+def _fast_path_converts(v: Any, raw: tuple) -> bool:
+    """Whether TF's eager fast path converts the value `v` to the dtype of the first tensor among `raw`: it takes
+    Python bools only to bool and Python floats not to integers (else TF's slow path runs)."""
+    d = next((t._dtype for t in raw if isinstance(t, Tensor)), None)
+    if d is None or isinstance(v, Tensor):
+        return True
+    return not any((isinstance(e, bool) and d is not dtypes.bool) or (isinstance(e, float) and d.is_integer)
+                   for e in _leaves(v))
+
+
 @tf_export("math.betainc")
 def betainc(a: Any, b: Any, x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.betainc: the regularized incomplete beta function I_x(a, b)."""
     raw = (a, b, x)
     if not all(isinstance(v, Tensor) for v in raw) or len({v._dtype for v in raw}) != 1:  # type: ignore[union-attr]
-        a, b, x = match_inputs(raw)
+        a, b, x = match_inputs(raw, convert_tensors=not all(_fast_path_converts(v, raw) for v in raw))
     return run_op(Betainc, raw, a, b, x, check=True)
 
 
@@ -468,6 +487,10 @@ def approx_top_k(input: Any, k: Any, reduction_dimension: Any = -1, recall_targe
                  aggregate_to_topk=make_bool(aggregate_to_topk, "aggregate_to_topk"))
     raw = (input,)
     x = convert_to_tensor(input)
+    if attrs["k"] < 0:  # the OpDef's `k:int,min=0`
+        raise errors.InvalidArgumentError(None, None, (
+            "Value for attr 'k' of %d must be at least minimum 0\n\t; NodeDef: {{node ApproxTopK}}; %s "
+            "[Op:ApproxTopK]%s" % (attrs["k"], op_def("ApproxTopK")[0], error_suffix(raw))))
     try:
         ApproxTopK.check(x)
     except errors.OpError as e:
