@@ -596,6 +596,52 @@ BINARY_LOOPS(pow32, generic_pow32)
 typedef void (*unary_fn)(const float *, float *, Py_ssize_t);
 typedef void (*binary_fn)(const float *, const float *, float *, Py_ssize_t, int);
 
+/* Elementwise jobs: [lo, hi) of one call, on up to 2 threads for large arrays (each output is computed by one
+ * thread, so the bits do not depend on the thread count). */
+typedef struct {
+    unary_fn f1;
+    binary_fn f2;
+    const float *x, *y;
+    float *o;
+    Py_ssize_t lo, hi;
+    int ys;
+} ew_job;
+
+static void *ew_run(void *arg) {
+    ew_job *j = arg;
+    fpenv_t env = env_enter();
+    if (j->f1) j->f1(j->x + j->lo, j->o + j->lo, j->hi - j->lo);
+    else j->f2(j->x + j->lo, j->y + (j->ys ? j->lo : 0), j->o + j->lo, j->hi - j->lo, j->ys);
+    env_exit(env);
+    return NULL;
+}
+
+#define EW_THREADS 2
+#define EW_MIN_PER_THREAD 65536  /* below this a thread's start costs more than it saves */
+
+static void ew_dispatch(ew_job job, Py_ssize_t n) {
+    int nt = max_threads < EW_THREADS ? max_threads : EW_THREADS;
+    if (n < 2 * EW_MIN_PER_THREAD) nt = 1;
+    ew_job jobs[EW_THREADS];
+    for (int t = 0; t < nt; t++) {
+        jobs[t] = job;
+        jobs[t].lo = n * t / nt / 8 * 8;  /* whole packets per thread */
+        jobs[t].hi = t + 1 == nt ? n : n * (t + 1) / nt / 8 * 8;
+    }
+#if TFS_THREADS
+    pthread_t th[EW_THREADS];
+    int started[EW_THREADS] = {0};
+    for (int t = 1; t < nt; t++) started[t] = pthread_create(&th[t], NULL, ew_run, &jobs[t]) == 0;
+    ew_run(&jobs[0]);
+    for (int t = 1; t < nt; t++) {
+        if (started[t]) pthread_join(th[t], NULL);
+        else ew_run(&jobs[t]);
+    }
+#else
+    for (int t = 0; t < nt; t++) ew_run(&jobs[t]);
+#endif
+}
+
 static PyObject *run_unary(PyObject *args, unary_fn base, unary_fn avx2) {
     PyObject *ox, *oo;
     if (!PyArg_ParseTuple(args, "OO", &ox, &oo)) return NULL;
@@ -606,11 +652,9 @@ static PyObject *run_unary(PyObject *args, unary_fn base, unary_fn avx2) {
     if (bo.b.len != bx.b.len) { PyErr_SetString(PyExc_ValueError, "tfshim._kernels: sizes differ"); goto done; }
     {
         Py_ssize_t n = bx.b.len / 4;
-        unary_fn f = (use_avx2 && avx2) ? avx2 : base;
+        ew_job job = {(use_avx2 && avx2) ? avx2 : base, NULL, bx.b.buf, NULL, bo.b.buf, 0, 0, 0};
         Py_BEGIN_ALLOW_THREADS
-        fpenv_t env = env_enter();
-        f(bx.b.buf, bo.b.buf, n);
-        env_exit(env);
+        ew_dispatch(job, n);
         Py_END_ALLOW_THREADS
     }
     res = Py_NewRef(Py_None);
@@ -633,13 +677,11 @@ static PyObject *run_binary(PyObject *args, binary_fn base, binary_fn avx2) {
     }
     {
         Py_ssize_t n = bx.b.len / 4;
-        int ys = by.b.len == bx.b.len;
-        binary_fn f = (use_avx2 && avx2) ? avx2 : base;
+        ew_job job = {NULL, (use_avx2 && avx2) ? avx2 : base, bx.b.buf, by.b.buf, bo.b.buf, 0, 0,
+                      by.b.len == bx.b.len};
         if (n > 0) {
             Py_BEGIN_ALLOW_THREADS
-            fpenv_t env = env_enter();
-            f(bx.b.buf, by.b.buf, bo.b.buf, n, ys);
-            env_exit(env);
+            ew_dispatch(job, n);
             Py_END_ALLOW_THREADS
         }
     }
@@ -685,6 +727,28 @@ static PyObject *py_mxcsr_restore(PyObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+/* ----- glibc's malloc: keep big temporaries in the heap ------------------------------------------------------
+ * glibc serves every block above 128 KiB-32 MiB (its dynamic mmap threshold) with a fresh mmap and returns it at
+ * free: a 1e6-element float32 op then page-faults its 4 MB result in, 1,000 faults a call, more time than the
+ * kernel. tune_malloc() raises the mmap threshold to 32 MiB and the trim threshold to 64 MiB, so freed
+ * temporaries are reused. It is process-wide (it changes how every malloc of the process behaves), called once
+ * when tfshim loads its compiled kernels, and skipped when the user tunes malloc (MALLOC_* or GLIBC_TUNABLES
+ * in the environment). Returns whether it changed anything. */
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+static PyObject *py_tune_malloc(PyObject *self, PyObject *noargs) {
+    (void)self; (void)noargs;
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
+    extern char **environ;
+    for (char **e = environ; e && *e; e++)
+        if (strncmp(*e, "MALLOC_", 7) == 0 || strncmp(*e, "GLIBC_TUNABLES=", 15) == 0) Py_RETURN_FALSE;
+    if (mallopt(M_MMAP_THRESHOLD, 32 << 20) && mallopt(M_TRIM_THRESHOLD, 64 << 20)) Py_RETURN_TRUE;
+#endif
+    Py_RETURN_FALSE;
+}
+
 /* ----- ISA --------------------------------------------------------------------------------------------- */
 static PyObject *py_isa(PyObject *self, PyObject *noargs) {
     return PyUnicode_FromString(use_avx2 ? "avx2+fma" : "scalar");
@@ -718,6 +782,7 @@ static PyMethodDef methods[] = {
     {"relu_f32", py_relu_f32, METH_VARARGS, "TF's Relu on float packets."},
     {"mxcsr_enter", py_mxcsr_enter, METH_NOARGS, "Set MXCSR's FTZ|DAZ; returns the previous MXCSR."},
     {"mxcsr_restore", py_mxcsr_restore, METH_O, "Restore an MXCSR value from mxcsr_enter."},
+    {"tune_malloc", py_tune_malloc, METH_NOARGS, "glibc: keep temporaries up to 32 MiB in the heap (process-wide)."},
     {"isa", py_isa, METH_NOARGS, "The instruction set the kernels use."},
     {"set_threads", py_set_threads, METH_O, "The most threads a kernel uses (1..8); returns the old value."},
     {"set_isa", py_set_isa, METH_O, "Force 'scalar' or go back to 'auto'."},
