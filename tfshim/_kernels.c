@@ -707,6 +707,78 @@ static PyObject *py_log_f32(PyObject *s, PyObject *a) { (void)s; return run_unar
 static PyObject *py_relu_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, relu32_base, AVX(relu32)); }
 static PyObject *py_pow_f32(PyObject *s, PyObject *a) { (void)s; return run_binary(a, pow32_base, AVX(pow32)); }
 
+/* =========================================================================================================
+ * float32 Sum in Eigen's InnerMostDimReducer order (tfshim/kernels/eigen_reduce.py _tree/_leaf): segments over
+ * 8 * 1024 values split at a packet boundary, P * ceil((first + ceil(n/2)) / P) in absolute index, halves
+ * combined as (0 + left) + right; a leaf keeps four 8-lane accumulators over 32-value chunks, folds them
+ * ((a0 + a1) + a2) + a3, adds the remaining full packets, sums the tail in a scalar and returns
+ * tail + predux(acc). Plain C adds, lane by lane (the same roundings as the packets). NaN payloads: the
+ * Python caller uses the NumPy twin when the sum is NaN.
+ * ========================================================================================================= */
+#define SUM_P 8
+#define SUM_LEAF 1024
+
+static float leaf_sum32(const float *x, Py_ssize_t n) {
+    float acc[SUM_P] = {0};
+    Py_ssize_t j = 0;
+    if (n >= 4 * SUM_P) {
+        float a[4][SUM_P] = {{0}};
+        for (; j + 4 * SUM_P <= n; j += 4 * SUM_P)
+            for (int q = 0; q < 4; q++)
+                for (int l = 0; l < SUM_P; l++) a[q][l] = a[q][l] + x[j + q * SUM_P + l];
+        for (int l = 0; l < SUM_P; l++) acc[l] = ((a[0][l] + a[1][l]) + a[2][l]) + a[3][l];
+    }
+    for (; j + SUM_P <= n; j += SUM_P)
+        for (int l = 0; l < SUM_P; l++) acc[l] = acc[l] + x[j + l];
+    float s = 0.0f;
+    for (; j < n; j++) s = s + x[j];
+    float b[4], c0, c1;
+    for (int l = 0; l < 4; l++) b[l] = acc[l] + acc[l + 4];
+    c0 = b[0] + b[2];
+    c1 = b[1] + b[3];
+    return s + (c0 + c1);
+}
+
+static float tree_sum32(const float *x, Py_ssize_t first, Py_ssize_t n) {
+    if (n <= SUM_P * SUM_LEAF) return leaf_sum32(x, n);
+    Py_ssize_t half = (n + 1) / 2;
+    Py_ssize_t split = SUM_P * ((first + half + SUM_P - 1) / SUM_P);
+    Py_ssize_t left = split - first < n ? split - first : n;
+    float acc = 0.0f + tree_sum32(x, first, left);
+    if (left < n) acc = acc + tree_sum32(x + left, split, n - left);
+    return acc;
+}
+
+/* tree_sum_f32(x, out, rows, k, first, step): out[r] = the InnerMostDimReducer sum of x[r*k : (r+1)*k], whose
+ * first value has absolute index first + r*step. */
+static PyObject *py_tree_sum_f32(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *ox, *oo;
+    Py_ssize_t rows, k, first, step;
+    if (!PyArg_ParseTuple(args, "OOnnnn", &ox, &oo, &rows, &k, &first, &step)) return NULL;
+    buf_t bx, bo;
+    bx.ok = bo.ok = 0;
+    PyObject *res = NULL;
+    if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0) goto done;
+    if (rows < 0 || k < 0 || bx.b.len < rows * k * 4 || bo.b.len < rows * 4) {
+        PyErr_SetString(PyExc_ValueError, "tfshim._kernels.tree_sum_f32: buffer sizes do not match the shape");
+        goto done;
+    }
+    {
+        const float *x = bx.b.buf;
+        float *o = bo.b.buf;
+        Py_BEGIN_ALLOW_THREADS
+        fpenv_t env = env_enter();
+        for (Py_ssize_t r = 0; r < rows; r++) o[r] = tree_sum32(x + r * k, (first + r * step) % SUM_P, k);
+        env_exit(env);
+        Py_END_ALLOW_THREADS
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&bo);
+    return res;
+}
+
 /* ----- MXCSR for the NumPy kernels (tfshim/kernels/fpenv.py): FTZ|DAZ on and back in one cheap call --------- */
 static PyObject *py_mxcsr_enter(PyObject *self, PyObject *noargs) {
 #if TFS_X86
@@ -780,6 +852,7 @@ static PyMethodDef methods[] = {
     {"sigmoid_f32", py_sigmoid_f32, METH_VARARGS, "Eigen scalar_logistic_op<float> (packet path)."},
     {"log_f32", py_log_f32, METH_VARARGS, "Eigen plog_impl_float (packet path)."},
     {"relu_f32", py_relu_f32, METH_VARARGS, "TF's Relu on float packets."},
+    {"tree_sum_f32", py_tree_sum_f32, METH_VARARGS, "float32 Sum in Eigen's InnerMostDimReducer (tree) order."},
     {"mxcsr_enter", py_mxcsr_enter, METH_NOARGS, "Set MXCSR's FTZ|DAZ; returns the previous MXCSR."},
     {"mxcsr_restore", py_mxcsr_restore, METH_O, "Restore an MXCSR value from mxcsr_enter."},
     {"tune_malloc", py_tune_malloc, METH_NOARGS, "glibc: keep temporaries up to 32 MiB in the heap (process-wide)."},

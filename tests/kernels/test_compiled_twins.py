@@ -213,3 +213,26 @@ def test_tune_malloc_leaves_a_user_setting_alone():
                            text=True, check=True)
     assert tuned.stdout.strip() == "False"
     assert plain.stdout.strip() in ("True", "False")  # False off glibc
+
+
+@pytest.mark.parametrize("shape, axes", [((1000003,), (0,)), ((8192,), (0,)), ((8193,), (0,)), ((31,), (0,)),
+                                         ((0,), (0,)), ((), ()), ((7, 20011), (1,)), ((5, 9000), (1,)),
+                                         ((3, 40, 8195), (1, 2)), ((300, 33), (1,)), ((2, 20000, 3), (0, 2))])
+def test_reduce_sum_f32(shape, axes):
+    """Eigen's tree order (the split points depend on each row's absolute offset mod 8), on random values and on
+    rows holding -0, inf, subnormals and NaN (a NaN sum is left to the NumPy twin)."""
+    from tfshim.kernels import eigen_reduce
+
+    x = (rng.standard_normal(shape) * np.float32(100)).astype(np.float32)
+    _check(f"sum {shape} {axes}", eigen_reduce.reduce_sum, x, axes)
+    if x.size > 40:
+        y = x.copy().reshape(-1)
+        y[: x.size // 2] = -0.0
+        y[-SPECIAL32.size * 3 : -SPECIAL32.size * 2] = SPECIAL32
+        y[-30:-20] = np.float32(1e-40)
+        y[-5] = np.inf
+        _check(f"sum specials {shape} {axes}", eigen_reduce.reduce_sum, y.reshape(shape), axes)
+        z = x.copy().reshape(-1)
+        z[3] = -np.inf
+        _check(f"sum inf {shape} {axes}", eigen_reduce.reduce_sum, z.reshape(shape), axes)
+        _check(f"mean {shape} {axes}", eigen_reduce.reduce_mean, x, axes)
