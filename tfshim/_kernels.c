@@ -779,6 +779,52 @@ done:
     return res;
 }
 
+/* ----- has_nan(x): whether a float32/float64 buffer holds a NaN (math_ops.x86_nan_order's check): some |bits|
+ * above inf's makes inf - |bits| negative; ORed over a block (the compiler vectorises it), stopping at the first
+ * block with one ------------------------------------------------------------------------------------------------ */
+#define NAN_BLOCK 1024
+#define NAN_SCAN(ATTR, name, U, S, ABS, INF)                                                                    \
+    ATTR static int name(const U *p, Py_ssize_t n) {                                                            \
+        for (Py_ssize_t b = 0; b < n; b += NAN_BLOCK) {                                                         \
+            Py_ssize_t e = n - b < NAN_BLOCK ? n - b : NAN_BLOCK;                                               \
+            U m = 0;                                                                                            \
+            for (Py_ssize_t i = 0; i < e; i++) m |= INF - (p[b + i] & ABS);                                     \
+            if ((S)m < 0) return 1;                                                                             \
+        }                                                                                                       \
+        return 0;                                                                                               \
+    }
+NAN_SCAN(, scan_nan32, uint32_t, int32_t, 0x7FFFFFFFu, 0x7F800000u)
+NAN_SCAN(, scan_nan64, uint64_t, int64_t, 0x7FFFFFFFFFFFFFFFull, 0x7FF0000000000000ull)
+#if TFS_X86
+NAN_SCAN(TFS_AVX2, scan_nan32_avx2, uint32_t, int32_t, 0x7FFFFFFFu, 0x7F800000u)
+NAN_SCAN(TFS_AVX2, scan_nan64_avx2, uint64_t, int64_t, 0x7FFFFFFFFFFFFFFFull, 0x7FF0000000000000ull)
+#endif
+
+static int has_nan_buf(const void *p, Py_ssize_t len, Py_ssize_t itemsize) {
+#if TFS_X86
+    if (use_avx2) return itemsize == 4 ? scan_nan32_avx2(p, len / 4) : scan_nan64_avx2(p, len / 8);
+#endif
+    return itemsize == 4 ? scan_nan32(p, len / 4) : scan_nan64(p, len / 8);
+}
+
+static PyObject *py_has_nan(PyObject *self, PyObject *arg) {
+    (void)self;
+    Py_buffer b;
+    if (PyObject_GetBuffer(arg, &b, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    int r = -1;
+    if (b.format && (strcmp(b.format, "f") == 0 || strcmp(b.format, "d") == 0)) {
+        Py_BEGIN_ALLOW_THREADS
+        r = has_nan_buf(b.buf, b.len, b.itemsize);
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&b);
+    if (r < 0) {
+        PyErr_SetString(PyExc_TypeError, "tfshim._kernels.has_nan: expected float32 or float64");
+        return NULL;
+    }
+    return PyBool_FromLong(r);
+}
+
 /* ----- MXCSR for the NumPy kernels (tfshim/kernels/fpenv.py): FTZ|DAZ on and back in one cheap call --------- */
 static PyObject *py_mxcsr_enter(PyObject *self, PyObject *noargs) {
 #if TFS_X86
@@ -853,6 +899,7 @@ static PyMethodDef methods[] = {
     {"log_f32", py_log_f32, METH_VARARGS, "Eigen plog_impl_float (packet path)."},
     {"relu_f32", py_relu_f32, METH_VARARGS, "TF's Relu on float packets."},
     {"tree_sum_f32", py_tree_sum_f32, METH_VARARGS, "float32 Sum in Eigen's InnerMostDimReducer (tree) order."},
+    {"has_nan", py_has_nan, METH_O, "Whether a C-contiguous float32/float64 array holds a NaN."},
     {"mxcsr_enter", py_mxcsr_enter, METH_NOARGS, "Set MXCSR's FTZ|DAZ; returns the previous MXCSR."},
     {"mxcsr_restore", py_mxcsr_restore, METH_O, "Restore an MXCSR value from mxcsr_enter."},
     {"tune_malloc", py_tune_malloc, METH_NOARGS, "glibc: keep temporaries up to 32 MiB in the heap (process-wide)."},

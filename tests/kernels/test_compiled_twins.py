@@ -236,3 +236,22 @@ def test_reduce_sum_f32(shape, axes):
         z[3] = -np.inf
         _check(f"sum inf {shape} {axes}", eigen_reduce.reduce_sum, z.reshape(shape), axes)
         _check(f"mean {shape} {axes}", eigen_reduce.reduce_mean, x, axes)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_has_nan(dtype):
+    """has_nan (the NaN check of math_ops.x86_nan_order) against np.isnan on every position of a block boundary."""
+    for n in (0, 1, 7, 1023, 1024, 1025, 5000):
+        x = rng.standard_normal(n).astype(dtype)
+        assert native.lib.has_nan(x) is False
+        specials = np.array([np.inf, -np.inf, 0.0, -0.0, np.finfo(dtype).max, np.finfo(dtype).tiny / 4], dtype)
+        for i in sorted({0, n // 2, n - 1, 1023, 1024} & set(range(n))):
+            y = x.copy()
+            y[i] = specials[i % specials.size]
+            assert native.lib.has_nan(y) is False
+            for nan in (np.nan, -np.nan, _nan(1, 0x1234) if dtype == np.float32 else np.float64(-np.nan)):
+                y[i] = nan
+                assert native.lib.has_nan(y) is True, (n, i)
+    assert native.lib.has_nan(np.array(np.nan, dtype)) is True
+    with pytest.raises(TypeError):
+        native.lib.has_nan(np.zeros(3, np.float16))
