@@ -825,6 +825,95 @@ static PyObject *py_has_nan(PyObject *self, PyObject *arg) {
     return PyBool_FromLong(r);
 }
 
+/* =========================================================================================================
+ * glibc 2.36's expf and logf (flt-32/e_expf.c, e_logf.c, FMA build), the twins of kernels/glibc.py _expf/_logf:
+ * TF's scalar functor on the tails of its exp/log loops. The tables come from glibc.py (built there from their
+ * definitions): exp2f's 32 entries, logf's 16 invc and logc. fma() is exact with or without an FMA unit.
+ * ========================================================================================================= */
+static double expf_tab[32];
+static double logf_invc[16], logf_logc[16];
+static int glibc_tables = 0;
+
+static float glibc_expf(float x) {
+    const double n_ln2 = 0x1.71547652b82fep5, shift = 0x1.8p52;
+    const double c0 = 0x1.c6af84b912394p-5 / (32.0 * 32.0 * 32.0), c1 = 0x1.ebfce50fac4f3p-3 / (32.0 * 32.0),
+                 c2 = 0x1.62e42ff0c52d6p-1 / 32.0;
+    uint32_t ix = f2u(x);
+    if (((ix >> 20) & 0x7FF) >= 0x42B) {  /* |x| >= 88 or NaN */
+        if (ix == 0xFF800000u) return 0.0f;
+        if ((ix & 0x7FFFFFFFu) >= 0x7F800000u) return x + x;
+        if (x > u2f(0x42B17217u)) { volatile float y = 0x1p97f; return y * y; }
+        if (x < u2f(0xC2CFF1B4u)) { volatile float y = 0x1p-95f; return y * y; }
+        if (x < u2f(0xC2CE8ECFu)) { volatile float y = 0x1.4p-75f; return y * y; }
+    }
+    double xd = (double)x;
+    double kd = fma(n_ln2, xd, shift);
+    uint64_t ki = d2u(kd);
+    kd -= shift;
+    double r = fma(n_ln2, xd, -kd);
+    double s = u2d(d2u(expf_tab[ki & 31]) + (ki << 47));
+    return (float)(fma(fma(c0, r, c1), r * r, fma(c2, r, 1.0)) * s);
+}
+
+static float glibc_logf(float x) {
+    const double a0 = -0x1.00ea348b88334p-2, a1 = 0x1.5575b0be00b6ap-2, a2 = -0x1.ffffef20a4123p-2;
+    const double ln2 = 0x1.62e42fefa39efp-1;
+    uint32_t ix = f2u(x);
+    if (ix == 0x3F800000u) return 0.0f;
+    if (ix - 0x00800000u >= 0x7F000000u) {  /* subnormal, 0, negative, inf or NaN */
+        if (ix * 2 == 0) return -INFINITY;
+        if (ix == 0x7F800000u) return x;
+        if ((ix >> 31) || ix * 2 >= 0xFF000000u) { volatile float d = x - x; return d / d; }
+        volatile float t = x * 0x1p23f;
+        ix = f2u(t) - (23u << 23);
+    }
+    uint32_t tmp = ix - 0x3F330000u;
+    int i = (tmp >> 19) & 15;
+    double k = (double)((int32_t)tmp >> 23);
+    double z = (double)u2f(ix - (tmp & 0xFF800000u));
+    double r = fma(z, logf_invc[i], -1.0);
+    double r2 = r * r;
+    return (float)fma(fma(r2, a0, fma(r, a1, a2)), r2, r + fma(k, ln2, logf_logc[i]));
+}
+
+/* set_glibc_tables(exp2f_tab float64[32], logf_invc float64[16], logf_logc float64[16]) */
+static PyObject *py_set_glibc_tables(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *oe, *oi, *ol;
+    if (!PyArg_ParseTuple(args, "OOO", &oe, &oi, &ol)) return NULL;
+    buf_t be, bi, bl;
+    be.ok = bi.ok = bl.ok = 0;
+    PyObject *res = NULL;
+    if (get_buf(oe, &be, 0, 8, "exp2f table") < 0 || get_buf(oi, &bi, 0, 8, "invc") < 0 ||
+        get_buf(ol, &bl, 0, 8, "logc") < 0)
+        goto done;
+    if (be.b.len != 32 * 8 || bi.b.len != 16 * 8 || bl.b.len != 16 * 8) {
+        PyErr_SetString(PyExc_ValueError, "tfshim._kernels.set_glibc_tables: table sizes");
+        goto done;
+    }
+    memcpy(expf_tab, be.b.buf, sizeof expf_tab);
+    memcpy(logf_invc, bi.b.buf, sizeof logf_invc);
+    memcpy(logf_logc, bl.b.buf, sizeof logf_logc);
+    glibc_tables = 1;
+    res = Py_NewRef(Py_None);
+done:
+    rel(&be); rel(&bi); rel(&bl);
+    return res;
+}
+
+static void expf_loop(const float *x, float *o, Py_ssize_t n) { for (Py_ssize_t i = 0; i < n; i++) o[i] = glibc_expf(x[i]); }
+static void logf_loop(const float *x, float *o, Py_ssize_t n) { for (Py_ssize_t i = 0; i < n; i++) o[i] = glibc_logf(x[i]); }
+
+static PyObject *run_glibc(PyObject *args, unary_fn f) {
+    if (!glibc_tables) {
+        PyErr_SetString(PyExc_RuntimeError, "tfshim._kernels: set_glibc_tables first");
+        return NULL;
+    }
+    return run_unary(args, f, NULL);
+}
+static PyObject *py_expf_f32(PyObject *s, PyObject *a) { (void)s; return run_glibc(a, expf_loop); }
+static PyObject *py_logf_f32(PyObject *s, PyObject *a) { (void)s; return run_glibc(a, logf_loop); }
+
 /* ----- MXCSR for the NumPy kernels (tfshim/kernels/fpenv.py): FTZ|DAZ on and back in one cheap call --------- */
 static PyObject *py_mxcsr_enter(PyObject *self, PyObject *noargs) {
 #if TFS_X86
@@ -900,6 +989,9 @@ static PyMethodDef methods[] = {
     {"relu_f32", py_relu_f32, METH_VARARGS, "TF's Relu on float packets."},
     {"tree_sum_f32", py_tree_sum_f32, METH_VARARGS, "float32 Sum in Eigen's InnerMostDimReducer (tree) order."},
     {"has_nan", py_has_nan, METH_O, "Whether a C-contiguous float32/float64 array holds a NaN."},
+    {"set_glibc_tables", py_set_glibc_tables, METH_VARARGS, "The exp2f and logf tables of kernels/glibc.py."},
+    {"expf_f32", py_expf_f32, METH_VARARGS, "glibc 2.36 expf (kernels/glibc.py _expf)."},
+    {"logf_f32", py_logf_f32, METH_VARARGS, "glibc 2.36 logf (kernels/glibc.py _logf)."},
     {"mxcsr_enter", py_mxcsr_enter, METH_NOARGS, "Set MXCSR's FTZ|DAZ; returns the previous MXCSR."},
     {"mxcsr_restore", py_mxcsr_restore, METH_O, "Restore an MXCSR value from mxcsr_enter."},
     {"tune_malloc", py_tune_malloc, METH_NOARGS, "glibc: keep temporaries up to 32 MiB in the heap (process-wide)."},

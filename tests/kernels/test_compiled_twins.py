@@ -255,3 +255,14 @@ def test_has_nan(dtype):
     assert native.lib.has_nan(np.array(np.nan, dtype)) is True
     with pytest.raises(TypeError):
         native.lib.has_nan(np.zeros(3, np.float16))
+
+
+@pytest.mark.parametrize("name", ["exp", "log"])
+def test_glibc_expf_logf(name):
+    """glibc's expf/logf compiled against kernels/glibc.py (and, for a few elements, the C library through ctypes),
+    on random bits, the overflow/underflow thresholds and every special input."""
+    edges = np.array([0x42B17217, 0x42B17218, 0xC2CFF1B4, 0xC2CFF1B5, 0xC2CE8ECF, 0xC2CE8ED0, 0x42B00000,
+                      0x3F800000, 0x3F7FFFFF, 0x3F800001, 0x00800000, 0x007FFFFF, 0x80000001, 0xFF800000,
+                      0x7F800000, 0x7F7FFFFF, 0x3F330000, 0x3F32FFFF], np.uint32).view(np.float32)
+    for x in [*_inputs32(), edges, (rng.standard_normal(5000) * 30).astype(np.float32)]:
+        _check(f"glibc {name}", lambda v: eigen_math._libm(name, np.asarray(v)), x)
