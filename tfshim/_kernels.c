@@ -825,6 +825,60 @@ static PyObject *py_has_nan(PyObject *self, PyObject *arg) {
     return PyBool_FromLong(r);
 }
 
+/* preserve_sum_f32(x, out, ni, J, K): x [ni, J, K] summed over J (eigen_reduce._preserver): GenericDimReducer
+ * (rows in order from 0) where an output packet does not lie inside one output row, else InnerMostDimPreserver
+ * (J >= 16: four accumulators over rows j = 4b + q, folded ((a0 + a1) + a2) + a3, then rows from J // 4 * 4). */
+static void preserve_sum32(const float *x, float *o, Py_ssize_t ni, Py_ssize_t J, Py_ssize_t K) {
+    Py_ssize_t n_out = ni * K, full = n_out / SUM_P * SUM_P;
+    for (Py_ssize_t i = 0; i < ni; i++) {
+        const float *xi = x + i * J * K;
+        for (Py_ssize_t k = 0; k < K; k++) {
+            Py_ssize_t oi = i * K + k, start = oi - oi % SUM_P;
+            int packet = K >= SUM_P && n_out >= SUM_P && start + SUM_P <= full && start % K + SUM_P - 1 < K;
+            float r = 0.0f;
+            if (packet && J >= 16) {
+                Py_ssize_t j4 = J / 4 * 4;
+                float a[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+                for (Py_ssize_t j = 0; j < j4; j += 4)
+                    for (int q = 0; q < 4; q++) a[q] = a[q] + xi[(j + q) * K + k];
+                r = ((a[0] + a[1]) + a[2]) + a[3];
+                for (Py_ssize_t j = j4; j < J; j++) r = r + xi[j * K + k];
+            } else {
+                for (Py_ssize_t j = 0; j < J; j++) r = r + xi[j * K + k];
+            }
+            o[oi] = r;
+        }
+    }
+}
+
+static PyObject *py_preserve_sum_f32(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *ox, *oo;
+    Py_ssize_t ni, J, K;
+    if (!PyArg_ParseTuple(args, "OOnnn", &ox, &oo, &ni, &J, &K)) return NULL;
+    buf_t bx, bo;
+    bx.ok = bo.ok = 0;
+    PyObject *res = NULL;
+    if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0) goto done;
+    if (ni < 0 || J < 0 || K < 0 || bx.b.len < ni * J * K * 4 || bo.b.len < ni * K * 4) {
+        PyErr_SetString(PyExc_ValueError, "tfshim._kernels.preserve_sum_f32: buffer sizes do not match the shape");
+        goto done;
+    }
+    {
+        const float *x = bx.b.buf;
+        float *o = bo.b.buf;
+        Py_BEGIN_ALLOW_THREADS
+        fpenv_t env = env_enter();
+        preserve_sum32(x, o, ni, J, K);
+        env_exit(env);
+        Py_END_ALLOW_THREADS
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&bo);
+    return res;
+}
+
 /* =========================================================================================================
  * glibc 2.36's expf and logf (flt-32/e_expf.c, e_logf.c, FMA build), the twins of kernels/glibc.py _expf/_logf:
  * TF's scalar functor on the tails of its exp/log loops. The tables come from glibc.py (built there from their
@@ -992,6 +1046,7 @@ static PyMethodDef methods[] = {
     {"set_glibc_tables", py_set_glibc_tables, METH_VARARGS, "The exp2f and logf tables of kernels/glibc.py."},
     {"expf_f32", py_expf_f32, METH_VARARGS, "glibc 2.36 expf (kernels/glibc.py _expf)."},
     {"logf_f32", py_logf_f32, METH_VARARGS, "glibc 2.36 logf (kernels/glibc.py _logf)."},
+    {"preserve_sum_f32", py_preserve_sum_f32, METH_VARARGS, "float32 Sum over the middle axis in Eigen's order."},
     {"mxcsr_enter", py_mxcsr_enter, METH_NOARGS, "Set MXCSR's FTZ|DAZ; returns the previous MXCSR."},
     {"mxcsr_restore", py_mxcsr_restore, METH_O, "Restore an MXCSR value from mxcsr_enter."},
     {"tune_malloc", py_tune_malloc, METH_NOARGS, "glibc: keep temporaries up to 32 MiB in the heap (process-wide)."},

@@ -217,15 +217,18 @@ def test_tune_malloc_leaves_a_user_setting_alone():
 
 @pytest.mark.parametrize("shape, axes", [((1000003,), (0,)), ((8192,), (0,)), ((8193,), (0,)), ((31,), (0,)),
                                          ((0,), (0,)), ((), ()), ((7, 20011), (1,)), ((5, 9000), (1,)),
-                                         ((3, 40, 8195), (1, 2)), ((300, 33), (1,)), ((2, 20000, 3), (0, 2))])
+                                         ((3, 40, 8195), (1, 2)), ((300, 33), (1,)), ((2, 20000, 3), (0, 2)),
+                                         ((64, 128), (0,)), ((64, 10), (0,)), ((15, 20), (0,)), ((16, 7), (0,)),
+                                         ((3, 17, 13), (1,)), ((5, 33, 24), (1,)), ((1, 64), (0,)), ((19, 8), (0,))])
 def test_reduce_sum_f32(shape, axes):
-    """Eigen's tree order (the split points depend on each row's absolute offset mod 8), on random values and on
+    """Eigen's tree order (the split points depend on each row's absolute offset mod 8) and its middle-axis order
+    (InnerMostDimPreserver packets, GenericDimReducer elsewhere), on random values and on
     rows holding -0, inf, subnormals and NaN (a NaN sum is left to the NumPy twin)."""
     from tfshim.kernels import eigen_reduce
 
     x = (rng.standard_normal(shape) * np.float32(100)).astype(np.float32)
     _check(f"sum {shape} {axes}", eigen_reduce.reduce_sum, x, axes)
-    if x.size > 40:
+    if x.size > 3 * SPECIAL32.size:
         y = x.copy().reshape(-1)
         y[: x.size // 2] = -0.0
         y[-SPECIAL32.size * 3 : -SPECIAL32.size * 2] = SPECIAL32
