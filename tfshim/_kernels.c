@@ -930,6 +930,32 @@ static float glibc_logf(float x) {
     return (float)fma(fma(r2, a0, fma(r, a1, a2)), r2, r + fma(k, ln2, logf_logc[i]));
 }
 
+
+/* sparse_xent_f32(logits [B, K], labels int64 [B], loss [B], backprop [B, K]), K <= 8192 and NaN-free logits (the
+ * caller checks): eigen_softmax.sparse_softmax_xent. s = x - rowmax; each row's exp(s) summed as one reducer leaf
+ * (packet exp, glibc expf on the row's K % 8 tail); loss = glibc logf(sum) - s[label]; backprop = exp(s) (packet
+ * exp, glibc expf on the global size % 8 tail) / sum - (j == label). */
+static void sparse_xent32(const float *x, const int64_t *lab, float *loss, float *bp, Py_ssize_t B, Py_ssize_t K) {
+    Py_ssize_t rtail = K / SUM_P * SUM_P, gtail = B * K / SUM_P * SUM_P;
+    for (Py_ssize_t b = 0; b < B; b++) {
+        const float *xr = x + b * K;
+        float *br = bp + b * K;
+        float m = xr[0];
+        for (Py_ssize_t j = 1; j < K; j++) m = xr[j] > m ? xr[j] : m;
+        for (Py_ssize_t j = 0; j < K; j++) {
+            float sj = xr[j] - m;
+            br[j] = j >= rtail ? glibc_expf(sj) : pexp32(sj);  /* the reducer's values, for now */
+        }
+        float total = leaf_sum32(br, K);
+        loss[b] = glibc_logf(total) - (xr[lab[b]] - m);
+        for (Py_ssize_t j = 0; j < K; j++) {
+            float sj = xr[j] - m;
+            float e = b * K + j >= gtail ? glibc_expf(sj) : pexp32(sj);
+            br[j] = e / total - (j == lab[b] ? 1.0f : 0.0f);
+        }
+    }
+}
+
 /* set_glibc_tables(exp2f_tab float64[32], logf_invc float64[16], logf_logc float64[16]) */
 static PyObject *py_set_glibc_tables(PyObject *self, PyObject *args) {
     (void)self;
@@ -967,6 +993,43 @@ static PyObject *run_glibc(PyObject *args, unary_fn f) {
 }
 static PyObject *py_expf_f32(PyObject *s, PyObject *a) { (void)s; return run_glibc(a, expf_loop); }
 static PyObject *py_logf_f32(PyObject *s, PyObject *a) { (void)s; return run_glibc(a, logf_loop); }
+
+static PyObject *py_sparse_xent_f32(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *ox, *ol, *oloss, *obp;
+    buf_t bx, bl, bs, bb;
+    bx.ok = bl.ok = bs.ok = bb.ok = 0;
+    PyObject *res = NULL;
+    if (!PyArg_ParseTuple(args, "OOOO", &ox, &ol, &oloss, &obp)) return NULL;
+    if (!glibc_tables) {
+        PyErr_SetString(PyExc_RuntimeError, "tfshim._kernels: set_glibc_tables first");
+        return NULL;
+    }
+    if (get_buf(ox, &bx, 0, 4, "logits") < 0 || get_buf(ol, &bl, 0, 8, "labels") < 0 ||
+        get_buf(oloss, &bs, 1, 4, "loss") < 0 || get_buf(obp, &bb, 1, 4, "backprop") < 0)
+        goto done;
+    {
+        Py_ssize_t B = bl.b.len / 8, n = bx.b.len / 4;
+        Py_ssize_t K = B ? n / B : 0;
+        if (B == 0 || K == 0 || K > SUM_P * SUM_LEAF || K * B != n || bs.b.len != B * 4 || bb.b.len != n * 4) {
+            PyErr_SetString(PyExc_ValueError, "tfshim._kernels.sparse_xent_f32: shapes");
+            goto done;
+        }
+        const int64_t *lab = bl.b.buf;
+        for (Py_ssize_t b = 0; b < B; b++)
+            if (lab[b] < 0 || lab[b] >= K) {
+                PyErr_SetString(PyExc_ValueError, "tfshim._kernels.sparse_xent_f32: label out of range");
+                goto done;
+            }
+        fpenv_t env = env_enter();
+        sparse_xent32(bx.b.buf, lab, bs.b.buf, bb.b.buf, B, K);
+        env_exit(env);
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&bl); rel(&bs); rel(&bb);
+    return res;
+}
 
 /* ----- MXCSR for the NumPy kernels (tfshim/kernels/fpenv.py): FTZ|DAZ on and back in one cheap call --------- */
 static PyObject *py_mxcsr_enter(PyObject *self, PyObject *noargs) {
@@ -1047,6 +1110,7 @@ static PyMethodDef methods[] = {
     {"expf_f32", py_expf_f32, METH_VARARGS, "glibc 2.36 expf (kernels/glibc.py _expf)."},
     {"logf_f32", py_logf_f32, METH_VARARGS, "glibc 2.36 logf (kernels/glibc.py _logf)."},
     {"preserve_sum_f32", py_preserve_sum_f32, METH_VARARGS, "float32 Sum over the middle axis in Eigen's order."},
+    {"sparse_xent_f32", py_sparse_xent_f32, METH_VARARGS, "float32 SparseSoftmaxCrossEntropyWithLogits, K <= 8192."},
     {"mxcsr_enter", py_mxcsr_enter, METH_NOARGS, "Set MXCSR's FTZ|DAZ; returns the previous MXCSR."},
     {"mxcsr_restore", py_mxcsr_restore, METH_O, "Restore an MXCSR value from mxcsr_enter."},
     {"tune_malloc", py_tune_malloc, METH_NOARGS, "glibc: keep temporaries up to 32 MiB in the heap (process-wide)."},

@@ -269,3 +269,30 @@ def test_glibc_expf_logf(name):
                       0x7F800000, 0x7F7FFFFF, 0x3F330000, 0x3F32FFFF], np.uint32).view(np.float32)
     for x in [*_inputs32(), edges, (rng.standard_normal(5000) * 30).astype(np.float32)]:
         _check(f"glibc {name}", lambda v: eigen_math._libm(name, np.asarray(v)), x)
+
+
+@pytest.mark.parametrize("shape", [(64, 10), (1, 1), (3, 7), (5, 8), (17, 33), (2, 8192), (9, 1000), (4, 8193)])
+def test_sparse_xent_f32(shape):
+    """SparseSoftmaxCrossEntropyWithLogits (loss and backprop) against the NumPy twin, on random logits, large and
+    tiny ones (exp underflow), inf, -0 and subnormals; a NaN row is left to the twin."""
+    from tfshim.kernels import eigen_softmax
+
+    b, k = shape
+    labels = rng.integers(0, k, b)
+
+    def check(name, x):
+        for i, part in enumerate(("loss", "backprop")):
+            _check(f"{name} {part}", lambda v, lab, i=i: eigen_softmax.sparse_softmax_xent(v, lab)[i], x, labels)
+
+    x = (rng.standard_normal(shape) * np.float32(5)).astype(np.float32)
+    check(f"sparse xent {shape}", x)
+    y = (x * np.float32(30)).reshape(-1)
+    y[::7] = -0.0
+    y[1::11] = np.float32(1e-40)
+    y[2::13] = -np.inf
+    y[3::29] = np.float32(-3e38)
+    check(f"sparse xent specials {shape}", y.reshape(shape))
+    y[4::31] = np.inf
+    check(f"sparse xent inf {shape}", y.reshape(shape))
+    y[-1] = np.nan
+    check(f"sparse xent NaN {shape}", y.reshape(shape))

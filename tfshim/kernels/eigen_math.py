@@ -162,12 +162,17 @@ _GLIBC_COMPILED = {"exp": "expf_f32", "log": "logf_f32"}
 _glibc_tables: list = []
 
 
-def _glibc_compiled(name: str, x: np.ndarray) -> np.ndarray:
-    """glibc's expf/logf compiled (the twins of glibc._expf/_logf), with glibc.py's tables, under FTZ|DAZ."""
+def glibc_tables_to_c() -> None:
+    """Hands glibc.py's expf/logf tables to the compiled kernels (once)."""
     if not _glibc_tables:
         native.lib.set_glibc_tables(glibc._exp_tab()[1].view(np.float64), np.asarray(glibc._LOGF_INVC, np.float64),
                                     glibc._logc()[0])
         _glibc_tables.append(True)
+
+
+def _glibc_compiled(name: str, x: np.ndarray) -> np.ndarray:
+    """glibc's expf/logf compiled (the twins of glibc._expf/_logf), with glibc.py's tables, under FTZ|DAZ."""
+    glibc_tables_to_c()
     out = np.empty(x.shape, _F32)
     getattr(native.lib, _GLIBC_COMPILED[name])(np.ascontiguousarray(x), out)
     return out
