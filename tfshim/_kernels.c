@@ -256,19 +256,21 @@ static void *mm_run(void *arg) {
     return NULL;
 }
 
-/* Runs jobs[0..nt) on nt threads, the caller's thread taking the first; without threads, one after another. */
-static void run_jobs(mm_job *jobs, int nt) {
+/* Runs fn on jobs[0..nt) (each `size` bytes) on nt threads, the caller's thread taking the first; without
+ * threads, one after another. */
+static void run_threads(void *(*fn)(void *), void *jobs, size_t size, int nt) {
+    char *j = jobs;
 #if TFS_THREADS
     pthread_t th[MAX_THREADS];
     int started[MAX_THREADS] = {0};
-    for (int t = 1; t < nt; t++) started[t] = pthread_create(&th[t], NULL, mm_run, &jobs[t]) == 0;
-    mm_run(&jobs[0]);
+    for (int t = 1; t < nt; t++) started[t] = pthread_create(&th[t], NULL, fn, j + t * size) == 0;
+    fn(j);
     for (int t = 1; t < nt; t++) {
         if (started[t]) pthread_join(th[t], NULL);
-        else mm_run(&jobs[t]);
+        else fn(j + t * size);
     }
 #else
-    for (int t = 0; t < nt; t++) mm_run(&jobs[t]);
+    for (int t = 0; t < nt; t++) fn(j + t * size);
 #endif
 }
 
@@ -314,7 +316,7 @@ static PyObject *py_matmul_f32(PyObject *self, PyObject *args) {
         }
         Py_BEGIN_ALLOW_THREADS
         if (k == 0) memset(o, 0, (size_t)(nb * m * n) * sizeof(float));
-        run_jobs(jobs, nt);
+        run_threads(mm_run, jobs, sizeof(mm_job), nt);
         Py_END_ALLOW_THREADS
         for (int t = 0; t < nt; t++) PyMem_RawFree(jobs[t].panel);
     }
@@ -628,18 +630,7 @@ static void ew_dispatch(ew_job job, Py_ssize_t n) {
         jobs[t].lo = n * t / nt / 8 * 8;  /* whole packets per thread */
         jobs[t].hi = t + 1 == nt ? n : n * (t + 1) / nt / 8 * 8;
     }
-#if TFS_THREADS
-    pthread_t th[EW_THREADS];
-    int started[EW_THREADS] = {0};
-    for (int t = 1; t < nt; t++) started[t] = pthread_create(&th[t], NULL, ew_run, &jobs[t]) == 0;
-    ew_run(&jobs[0]);
-    for (int t = 1; t < nt; t++) {
-        if (started[t]) pthread_join(th[t], NULL);
-        else ew_run(&jobs[t]);
-    }
-#else
-    for (int t = 0; t < nt; t++) ew_run(&jobs[t]);
-#endif
+    run_threads(ew_run, jobs, sizeof(ew_job), nt);
 }
 
 static PyObject *run_unary(PyObject *args, unary_fn base, unary_fn avx2) {
@@ -751,19 +742,26 @@ static float tree_sum32(const float *x, Py_ssize_t first, Py_ssize_t n) {
 
 /* tree_sum_f32(x, out, rows, k, first, step): out[r] = the InnerMostDimReducer sum of x[r*k : (r+1)*k], whose
  * first value has absolute index first + r*step. */
+/* The float32 input x (nx values) and output out (no values) of a reduction, sizes checked. */
+static int reduce_bufs(PyObject *ox, PyObject *oo, buf_t *bx, buf_t *bo, Py_ssize_t nx, Py_ssize_t no,
+                       const char *name) {
+    bx->ok = bo->ok = 0;
+    if (get_buf(ox, bx, 0, 4, "x") < 0 || get_buf(oo, bo, 1, 4, "out") < 0) return -1;
+    if (nx < 0 || no < 0 || bx->b.len < nx * 4 || bo->b.len < no * 4) {
+        PyErr_Format(PyExc_ValueError, "tfshim._kernels.%s: buffer sizes do not match the shape", name);
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *py_tree_sum_f32(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ox, *oo;
     Py_ssize_t rows, k, first, step;
     if (!PyArg_ParseTuple(args, "OOnnnn", &ox, &oo, &rows, &k, &first, &step)) return NULL;
-    buf_t bx, bo;
-    bx.ok = bo.ok = 0;
+    buf_t bx = {.ok = 0}, bo = {.ok = 0};
     PyObject *res = NULL;
-    if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0) goto done;
-    if (rows < 0 || k < 0 || bx.b.len < rows * k * 4 || bo.b.len < rows * 4) {
-        PyErr_SetString(PyExc_ValueError, "tfshim._kernels.tree_sum_f32: buffer sizes do not match the shape");
-        goto done;
-    }
+    if (rows < 0 || k < 0 || reduce_bufs(ox, oo, &bx, &bo, rows * k, rows, "tree_sum_f32") < 0) goto done;
     {
         const float *x = bx.b.buf;
         float *o = bo.b.buf;
@@ -856,14 +854,10 @@ static PyObject *py_preserve_sum_f32(PyObject *self, PyObject *args) {
     PyObject *ox, *oo;
     Py_ssize_t ni, J, K;
     if (!PyArg_ParseTuple(args, "OOnnn", &ox, &oo, &ni, &J, &K)) return NULL;
-    buf_t bx, bo;
-    bx.ok = bo.ok = 0;
+    buf_t bx = {.ok = 0}, bo = {.ok = 0};
     PyObject *res = NULL;
-    if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0) goto done;
-    if (ni < 0 || J < 0 || K < 0 || bx.b.len < ni * J * K * 4 || bo.b.len < ni * K * 4) {
-        PyErr_SetString(PyExc_ValueError, "tfshim._kernels.preserve_sum_f32: buffer sizes do not match the shape");
+    if (ni < 0 || J < 0 || K < 0 || reduce_bufs(ox, oo, &bx, &bo, ni * J * K, ni * K, "preserve_sum_f32") < 0)
         goto done;
-    }
     {
         const float *x = bx.b.buf;
         float *o = bo.b.buf;
