@@ -761,7 +761,7 @@ static PyObject *py_tree_sum_f32(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOnnnn", &ox, &oo, &rows, &k, &first, &step)) return NULL;
     buf_t bx = {.ok = 0}, bo = {.ok = 0};
     PyObject *res = NULL;
-    if (rows < 0 || k < 0 || reduce_bufs(ox, oo, &bx, &bo, rows * k, rows, "tree_sum_f32") < 0) goto done;
+    if (reduce_bufs(ox, oo, &bx, &bo, rows < 0 || k < 0 ? -1 : rows * k, rows, "tree_sum_f32") < 0) goto done;
     {
         const float *x = bx.b.buf;
         float *o = bo.b.buf;
@@ -856,8 +856,8 @@ static PyObject *py_preserve_sum_f32(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOnnn", &ox, &oo, &ni, &J, &K)) return NULL;
     buf_t bx = {.ok = 0}, bo = {.ok = 0};
     PyObject *res = NULL;
-    if (ni < 0 || J < 0 || K < 0 || reduce_bufs(ox, oo, &bx, &bo, ni * J * K, ni * K, "preserve_sum_f32") < 0)
-        goto done;
+    Py_ssize_t nx = ni < 0 || J < 0 || K < 0 ? -1 : ni * J * K;
+    if (reduce_bufs(ox, oo, &bx, &bo, nx, ni * K, "preserve_sum_f32") < 0) goto done;
     {
         const float *x = bx.b.buf;
         float *o = bo.b.buf;

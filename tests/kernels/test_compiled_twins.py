@@ -296,3 +296,15 @@ def test_sparse_xent_f32(shape):
     check(f"sparse xent inf {shape}", y.reshape(shape))
     y[-1] = np.nan
     check(f"sparse xent NaN {shape}", y.reshape(shape))
+
+
+def test_reduction_and_xent_arguments_checked():
+    """Bad shapes and labels raise ValueError from the C functions (their callers never pass them)."""
+    f4 = np.zeros(4, np.float32)
+    with pytest.raises(ValueError):
+        native.lib.tree_sum_f32(f4, np.zeros(1, np.float32), -1, 2, 0, 0)
+    with pytest.raises(ValueError):
+        native.lib.preserve_sum_f32(f4, np.zeros(1, np.float32), 1, 2, 3)
+    eigen_math.glibc_tables_to_c()
+    with pytest.raises(ValueError):
+        native.lib.sparse_xent_f32(f4.reshape(2, 2), np.array([0, 2]), np.zeros(2, np.float32), f4.reshape(2, 2))
