@@ -256,19 +256,21 @@ static void *mm_run(void *arg) {
     return NULL;
 }
 
-/* Runs jobs[0..nt) on nt threads, the caller's thread taking the first; without threads, one after another. */
-static void run_jobs(mm_job *jobs, int nt) {
+/* Runs fn on jobs[0..nt) (each `size` bytes) on nt threads, the caller's thread taking the first; without
+ * threads, one after another. */
+static void run_threads(void *(*fn)(void *), void *jobs, size_t size, int nt) {
+    char *j = jobs;
 #if TFS_THREADS
     pthread_t th[MAX_THREADS];
     int started[MAX_THREADS] = {0};
-    for (int t = 1; t < nt; t++) started[t] = pthread_create(&th[t], NULL, mm_run, &jobs[t]) == 0;
-    mm_run(&jobs[0]);
+    for (int t = 1; t < nt; t++) started[t] = pthread_create(&th[t], NULL, fn, j + t * size) == 0;
+    fn(j);
     for (int t = 1; t < nt; t++) {
         if (started[t]) pthread_join(th[t], NULL);
-        else mm_run(&jobs[t]);
+        else fn(j + t * size);
     }
 #else
-    for (int t = 0; t < nt; t++) mm_run(&jobs[t]);
+    for (int t = 0; t < nt; t++) fn(j + t * size);
 #endif
 }
 
@@ -314,7 +316,7 @@ static PyObject *py_matmul_f32(PyObject *self, PyObject *args) {
         }
         Py_BEGIN_ALLOW_THREADS
         if (k == 0) memset(o, 0, (size_t)(nb * m * n) * sizeof(float));
-        run_jobs(jobs, nt);
+        run_threads(mm_run, jobs, sizeof(mm_job), nt);
         Py_END_ALLOW_THREADS
         for (int t = 0; t < nt; t++) PyMem_RawFree(jobs[t].panel);
     }
@@ -596,6 +598,41 @@ BINARY_LOOPS(pow32, generic_pow32)
 typedef void (*unary_fn)(const float *, float *, Py_ssize_t);
 typedef void (*binary_fn)(const float *, const float *, float *, Py_ssize_t, int);
 
+/* Elementwise jobs: [lo, hi) of one call, on up to 2 threads for large arrays (each output is computed by one
+ * thread, so the bits do not depend on the thread count). */
+typedef struct {
+    unary_fn f1;
+    binary_fn f2;
+    const float *x, *y;
+    float *o;
+    Py_ssize_t lo, hi;
+    int ys;
+} ew_job;
+
+static void *ew_run(void *arg) {
+    ew_job *j = arg;
+    fpenv_t env = env_enter();
+    if (j->f1) j->f1(j->x + j->lo, j->o + j->lo, j->hi - j->lo);
+    else j->f2(j->x + j->lo, j->y + (j->ys ? j->lo : 0), j->o + j->lo, j->hi - j->lo, j->ys);
+    env_exit(env);
+    return NULL;
+}
+
+#define EW_THREADS 2
+#define EW_MIN_PER_THREAD 65536  /* below this a thread's start costs more than it saves */
+
+static void ew_dispatch(ew_job job, Py_ssize_t n) {
+    int nt = max_threads < EW_THREADS ? max_threads : EW_THREADS;
+    if (n < 2 * EW_MIN_PER_THREAD) nt = 1;
+    ew_job jobs[EW_THREADS];
+    for (int t = 0; t < nt; t++) {
+        jobs[t] = job;
+        jobs[t].lo = n * t / nt / 8 * 8;  /* whole packets per thread */
+        jobs[t].hi = t + 1 == nt ? n : n * (t + 1) / nt / 8 * 8;
+    }
+    run_threads(ew_run, jobs, sizeof(ew_job), nt);
+}
+
 static PyObject *run_unary(PyObject *args, unary_fn base, unary_fn avx2) {
     PyObject *ox, *oo;
     if (!PyArg_ParseTuple(args, "OO", &ox, &oo)) return NULL;
@@ -606,11 +643,9 @@ static PyObject *run_unary(PyObject *args, unary_fn base, unary_fn avx2) {
     if (bo.b.len != bx.b.len) { PyErr_SetString(PyExc_ValueError, "tfshim._kernels: sizes differ"); goto done; }
     {
         Py_ssize_t n = bx.b.len / 4;
-        unary_fn f = (use_avx2 && avx2) ? avx2 : base;
+        ew_job job = {(use_avx2 && avx2) ? avx2 : base, NULL, bx.b.buf, NULL, bo.b.buf, 0, 0, 0};
         Py_BEGIN_ALLOW_THREADS
-        fpenv_t env = env_enter();
-        f(bx.b.buf, bo.b.buf, n);
-        env_exit(env);
+        ew_dispatch(job, n);
         Py_END_ALLOW_THREADS
     }
     res = Py_NewRef(Py_None);
@@ -633,13 +668,11 @@ static PyObject *run_binary(PyObject *args, binary_fn base, binary_fn avx2) {
     }
     {
         Py_ssize_t n = bx.b.len / 4;
-        int ys = by.b.len == bx.b.len;
-        binary_fn f = (use_avx2 && avx2) ? avx2 : base;
+        ew_job job = {NULL, (use_avx2 && avx2) ? avx2 : base, bx.b.buf, by.b.buf, bo.b.buf, 0, 0,
+                      by.b.len == bx.b.len};
         if (n > 0) {
             Py_BEGIN_ALLOW_THREADS
-            fpenv_t env = env_enter();
-            f(bx.b.buf, by.b.buf, bo.b.buf, n, ys);
-            env_exit(env);
+            ew_dispatch(job, n);
             Py_END_ALLOW_THREADS
         }
     }
@@ -665,6 +698,333 @@ static PyObject *py_log_f32(PyObject *s, PyObject *a) { (void)s; return run_unar
 static PyObject *py_relu_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, relu32_base, AVX(relu32)); }
 static PyObject *py_pow_f32(PyObject *s, PyObject *a) { (void)s; return run_binary(a, pow32_base, AVX(pow32)); }
 
+/* =========================================================================================================
+ * float32 Sum in Eigen's InnerMostDimReducer order (tfshim/kernels/eigen_reduce.py _tree/_leaf): segments over
+ * 8 * 1024 values split at a packet boundary, P * ceil((first + ceil(n/2)) / P) in absolute index, halves
+ * combined as (0 + left) + right; a leaf keeps four 8-lane accumulators over 32-value chunks, folds them
+ * ((a0 + a1) + a2) + a3, adds the remaining full packets, sums the tail in a scalar and returns
+ * tail + predux(acc). Plain C adds, lane by lane (the same roundings as the packets). NaN payloads: the
+ * Python caller uses the NumPy twin when the sum is NaN.
+ * ========================================================================================================= */
+#define SUM_P 8
+#define SUM_LEAF 1024
+
+static float leaf_sum32(const float *x, Py_ssize_t n) {
+    float acc[SUM_P] = {0};
+    Py_ssize_t j = 0;
+    if (n >= 4 * SUM_P) {
+        float a[4][SUM_P] = {{0}};
+        for (; j + 4 * SUM_P <= n; j += 4 * SUM_P)
+            for (int q = 0; q < 4; q++)
+                for (int l = 0; l < SUM_P; l++) a[q][l] = a[q][l] + x[j + q * SUM_P + l];
+        for (int l = 0; l < SUM_P; l++) acc[l] = ((a[0][l] + a[1][l]) + a[2][l]) + a[3][l];
+    }
+    for (; j + SUM_P <= n; j += SUM_P)
+        for (int l = 0; l < SUM_P; l++) acc[l] = acc[l] + x[j + l];
+    float s = 0.0f;
+    for (; j < n; j++) s = s + x[j];
+    float b[4], c0, c1;
+    for (int l = 0; l < 4; l++) b[l] = acc[l] + acc[l + 4];
+    c0 = b[0] + b[2];
+    c1 = b[1] + b[3];
+    return s + (c0 + c1);
+}
+
+static float tree_sum32(const float *x, Py_ssize_t first, Py_ssize_t n) {
+    if (n <= SUM_P * SUM_LEAF) return leaf_sum32(x, n);
+    Py_ssize_t half = (n + 1) / 2;
+    Py_ssize_t split = SUM_P * ((first + half + SUM_P - 1) / SUM_P);
+    Py_ssize_t left = split - first < n ? split - first : n;
+    float acc = 0.0f + tree_sum32(x, first, left);
+    if (left < n) acc = acc + tree_sum32(x + left, split, n - left);
+    return acc;
+}
+
+/* tree_sum_f32(x, out, rows, k, first, step): out[r] = the InnerMostDimReducer sum of x[r*k : (r+1)*k], whose
+ * first value has absolute index first + r*step. */
+/* The float32 input x (nx values) and output out (no values) of a reduction, sizes checked. */
+static int reduce_bufs(PyObject *ox, PyObject *oo, buf_t *bx, buf_t *bo, Py_ssize_t nx, Py_ssize_t no,
+                       const char *name) {
+    bx->ok = bo->ok = 0;
+    if (get_buf(ox, bx, 0, 4, "x") < 0 || get_buf(oo, bo, 1, 4, "out") < 0) return -1;
+    if (nx < 0 || no < 0 || bx->b.len < nx * 4 || bo->b.len < no * 4) {
+        PyErr_Format(PyExc_ValueError, "tfshim._kernels.%s: buffer sizes do not match the shape", name);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *py_tree_sum_f32(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *ox, *oo;
+    Py_ssize_t rows, k, first, step;
+    if (!PyArg_ParseTuple(args, "OOnnnn", &ox, &oo, &rows, &k, &first, &step)) return NULL;
+    buf_t bx = {.ok = 0}, bo = {.ok = 0};
+    PyObject *res = NULL;
+    if (reduce_bufs(ox, oo, &bx, &bo, rows < 0 || k < 0 ? -1 : rows * k, rows, "tree_sum_f32") < 0) goto done;
+    {
+        const float *x = bx.b.buf;
+        float *o = bo.b.buf;
+        Py_BEGIN_ALLOW_THREADS
+        fpenv_t env = env_enter();
+        for (Py_ssize_t r = 0; r < rows; r++) o[r] = tree_sum32(x + r * k, (first + r * step) % SUM_P, k);
+        env_exit(env);
+        Py_END_ALLOW_THREADS
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&bo);
+    return res;
+}
+
+/* ----- has_nan(x): whether a float32/float64 buffer holds a NaN (math_ops.x86_nan_order's check): some |bits|
+ * above inf's makes inf - |bits| negative; ORed over a block (the compiler vectorises it), stopping at the first
+ * block with one ------------------------------------------------------------------------------------------------ */
+#define NAN_BLOCK 1024
+#define NAN_SCAN(ATTR, name, U, S, ABS, INF)                                                                    \
+    ATTR static int name(const U *p, Py_ssize_t n) {                                                            \
+        for (Py_ssize_t b = 0; b < n; b += NAN_BLOCK) {                                                         \
+            Py_ssize_t e = n - b < NAN_BLOCK ? n - b : NAN_BLOCK;                                               \
+            U m = 0;                                                                                            \
+            for (Py_ssize_t i = 0; i < e; i++) m |= INF - (p[b + i] & ABS);                                     \
+            if ((S)m < 0) return 1;                                                                             \
+        }                                                                                                       \
+        return 0;                                                                                               \
+    }
+NAN_SCAN(, scan_nan32, uint32_t, int32_t, 0x7FFFFFFFu, 0x7F800000u)
+NAN_SCAN(, scan_nan64, uint64_t, int64_t, 0x7FFFFFFFFFFFFFFFull, 0x7FF0000000000000ull)
+#if TFS_X86
+NAN_SCAN(TFS_AVX2, scan_nan32_avx2, uint32_t, int32_t, 0x7FFFFFFFu, 0x7F800000u)
+NAN_SCAN(TFS_AVX2, scan_nan64_avx2, uint64_t, int64_t, 0x7FFFFFFFFFFFFFFFull, 0x7FF0000000000000ull)
+#endif
+
+static int has_nan_buf(const void *p, Py_ssize_t len, Py_ssize_t itemsize) {
+#if TFS_X86
+    if (use_avx2) return itemsize == 4 ? scan_nan32_avx2(p, len / 4) : scan_nan64_avx2(p, len / 8);
+#endif
+    return itemsize == 4 ? scan_nan32(p, len / 4) : scan_nan64(p, len / 8);
+}
+
+static PyObject *py_has_nan(PyObject *self, PyObject *arg) {
+    (void)self;
+    Py_buffer b;
+    if (PyObject_GetBuffer(arg, &b, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    int r = -1;
+    if (b.format && (strcmp(b.format, "f") == 0 || strcmp(b.format, "d") == 0)) {
+        Py_BEGIN_ALLOW_THREADS
+        r = has_nan_buf(b.buf, b.len, b.itemsize);
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&b);
+    if (r < 0) {
+        PyErr_SetString(PyExc_TypeError, "tfshim._kernels.has_nan: expected float32 or float64");
+        return NULL;
+    }
+    return PyBool_FromLong(r);
+}
+
+/* preserve_sum_f32(x, out, ni, J, K): x [ni, J, K] summed over J (eigen_reduce._preserver): GenericDimReducer
+ * (rows in order from 0) where an output packet does not lie inside one output row, else InnerMostDimPreserver
+ * (J >= 16: four accumulators over rows j = 4b + q, folded ((a0 + a1) + a2) + a3, then rows from J // 4 * 4). */
+static void preserve_sum32(const float *x, float *o, Py_ssize_t ni, Py_ssize_t J, Py_ssize_t K) {
+    Py_ssize_t n_out = ni * K, full = n_out / SUM_P * SUM_P;
+    for (Py_ssize_t i = 0; i < ni; i++) {
+        const float *xi = x + i * J * K;
+        for (Py_ssize_t k = 0; k < K; k++) {
+            Py_ssize_t oi = i * K + k, start = oi - oi % SUM_P;
+            int packet = K >= SUM_P && n_out >= SUM_P && start + SUM_P <= full && start % K + SUM_P - 1 < K;
+            float r = 0.0f;
+            if (packet && J >= 16) {
+                Py_ssize_t j4 = J / 4 * 4;
+                float a[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+                for (Py_ssize_t j = 0; j < j4; j += 4)
+                    for (int q = 0; q < 4; q++) a[q] = a[q] + xi[(j + q) * K + k];
+                r = ((a[0] + a[1]) + a[2]) + a[3];
+                for (Py_ssize_t j = j4; j < J; j++) r = r + xi[j * K + k];
+            } else {
+                for (Py_ssize_t j = 0; j < J; j++) r = r + xi[j * K + k];
+            }
+            o[oi] = r;
+        }
+    }
+}
+
+static PyObject *py_preserve_sum_f32(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *ox, *oo;
+    Py_ssize_t ni, J, K;
+    if (!PyArg_ParseTuple(args, "OOnnn", &ox, &oo, &ni, &J, &K)) return NULL;
+    buf_t bx = {.ok = 0}, bo = {.ok = 0};
+    PyObject *res = NULL;
+    Py_ssize_t nx = ni < 0 || J < 0 || K < 0 ? -1 : ni * J * K;
+    if (reduce_bufs(ox, oo, &bx, &bo, nx, ni * K, "preserve_sum_f32") < 0) goto done;
+    {
+        const float *x = bx.b.buf;
+        float *o = bo.b.buf;
+        Py_BEGIN_ALLOW_THREADS
+        fpenv_t env = env_enter();
+        preserve_sum32(x, o, ni, J, K);
+        env_exit(env);
+        Py_END_ALLOW_THREADS
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&bo);
+    return res;
+}
+
+/* =========================================================================================================
+ * glibc 2.36's expf and logf (flt-32/e_expf.c, e_logf.c, FMA build), the twins of kernels/glibc.py _expf/_logf:
+ * TF's scalar functor on the tails of its exp/log loops. The tables come from glibc.py (built there from their
+ * definitions): exp2f's 32 entries, logf's 16 invc and logc. fma() is exact with or without an FMA unit.
+ * ========================================================================================================= */
+static double expf_tab[32];
+static double logf_invc[16], logf_logc[16];
+static int glibc_tables = 0;
+
+static float glibc_expf(float x) {
+    const double n_ln2 = 0x1.71547652b82fep5, shift = 0x1.8p52;
+    const double c0 = 0x1.c6af84b912394p-5 / (32.0 * 32.0 * 32.0), c1 = 0x1.ebfce50fac4f3p-3 / (32.0 * 32.0),
+                 c2 = 0x1.62e42ff0c52d6p-1 / 32.0;
+    uint32_t ix = f2u(x);
+    if (((ix >> 20) & 0x7FF) >= 0x42B) {  /* |x| >= 88 or NaN */
+        if (ix == 0xFF800000u) return 0.0f;
+        if ((ix & 0x7FFFFFFFu) >= 0x7F800000u) return x + x;
+        if (x > u2f(0x42B17217u)) { volatile float y = 0x1p97f; return y * y; }
+        if (x < u2f(0xC2CFF1B4u)) { volatile float y = 0x1p-95f; return y * y; }
+        if (x < u2f(0xC2CE8ECFu)) { volatile float y = 0x1.4p-75f; return y * y; }
+    }
+    double xd = (double)x;
+    double kd = fma(n_ln2, xd, shift);
+    uint64_t ki = d2u(kd);
+    kd -= shift;
+    double r = fma(n_ln2, xd, -kd);
+    double s = u2d(d2u(expf_tab[ki & 31]) + (ki << 47));
+    return (float)(fma(fma(c0, r, c1), r * r, fma(c2, r, 1.0)) * s);
+}
+
+static float glibc_logf(float x) {
+    const double a0 = -0x1.00ea348b88334p-2, a1 = 0x1.5575b0be00b6ap-2, a2 = -0x1.ffffef20a4123p-2;
+    const double ln2 = 0x1.62e42fefa39efp-1;
+    uint32_t ix = f2u(x);
+    if (ix == 0x3F800000u) return 0.0f;
+    if (ix - 0x00800000u >= 0x7F000000u) {  /* subnormal, 0, negative, inf or NaN */
+        if (ix * 2 == 0) return -INFINITY;
+        if (ix == 0x7F800000u) return x;
+        if ((ix >> 31) || ix * 2 >= 0xFF000000u) { volatile float d = x - x; return d / d; }
+        volatile float t = x * 0x1p23f;
+        ix = f2u(t) - (23u << 23);
+    }
+    uint32_t tmp = ix - 0x3F330000u;
+    int i = (tmp >> 19) & 15;
+    double k = (double)((int32_t)tmp >> 23);
+    double z = (double)u2f(ix - (tmp & 0xFF800000u));
+    double r = fma(z, logf_invc[i], -1.0);
+    double r2 = r * r;
+    return (float)fma(fma(r2, a0, fma(r, a1, a2)), r2, r + fma(k, ln2, logf_logc[i]));
+}
+
+
+/* sparse_xent_f32(logits [B, K], labels int64 [B], loss [B], backprop [B, K]), K <= 8192 and NaN-free logits (the
+ * caller checks): eigen_softmax.sparse_softmax_xent. s = x - rowmax; each row's exp(s) summed as one reducer leaf
+ * (packet exp, glibc expf on the row's K % 8 tail); loss = glibc logf(sum) - s[label]; backprop = exp(s) (packet
+ * exp, glibc expf on the global size % 8 tail) / sum - (j == label). */
+static void sparse_xent32(const float *x, const int64_t *lab, float *loss, float *bp, Py_ssize_t B, Py_ssize_t K) {
+    Py_ssize_t rtail = K / SUM_P * SUM_P, gtail = B * K / SUM_P * SUM_P;
+    for (Py_ssize_t b = 0; b < B; b++) {
+        const float *xr = x + b * K;
+        float *br = bp + b * K;
+        float m = xr[0];
+        for (Py_ssize_t j = 1; j < K; j++) m = xr[j] > m ? xr[j] : m;
+        for (Py_ssize_t j = 0; j < K; j++) {
+            float sj = xr[j] - m;
+            br[j] = j >= rtail ? glibc_expf(sj) : pexp32(sj);  /* the reducer's values, for now */
+        }
+        float total = leaf_sum32(br, K);
+        loss[b] = glibc_logf(total) - (xr[lab[b]] - m);
+        for (Py_ssize_t j = 0; j < K; j++) {
+            float sj = xr[j] - m;
+            float e = b * K + j >= gtail ? glibc_expf(sj) : pexp32(sj);
+            br[j] = e / total - (j == lab[b] ? 1.0f : 0.0f);
+        }
+    }
+}
+
+/* set_glibc_tables(exp2f_tab float64[32], logf_invc float64[16], logf_logc float64[16]) */
+static PyObject *py_set_glibc_tables(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *oe, *oi, *ol;
+    if (!PyArg_ParseTuple(args, "OOO", &oe, &oi, &ol)) return NULL;
+    buf_t be, bi, bl;
+    be.ok = bi.ok = bl.ok = 0;
+    PyObject *res = NULL;
+    if (get_buf(oe, &be, 0, 8, "exp2f table") < 0 || get_buf(oi, &bi, 0, 8, "invc") < 0 ||
+        get_buf(ol, &bl, 0, 8, "logc") < 0)
+        goto done;
+    if (be.b.len != 32 * 8 || bi.b.len != 16 * 8 || bl.b.len != 16 * 8) {
+        PyErr_SetString(PyExc_ValueError, "tfshim._kernels.set_glibc_tables: table sizes");
+        goto done;
+    }
+    memcpy(expf_tab, be.b.buf, sizeof expf_tab);
+    memcpy(logf_invc, bi.b.buf, sizeof logf_invc);
+    memcpy(logf_logc, bl.b.buf, sizeof logf_logc);
+    glibc_tables = 1;
+    res = Py_NewRef(Py_None);
+done:
+    rel(&be); rel(&bi); rel(&bl);
+    return res;
+}
+
+static void expf_loop(const float *x, float *o, Py_ssize_t n) { for (Py_ssize_t i = 0; i < n; i++) o[i] = glibc_expf(x[i]); }
+static void logf_loop(const float *x, float *o, Py_ssize_t n) { for (Py_ssize_t i = 0; i < n; i++) o[i] = glibc_logf(x[i]); }
+
+static PyObject *run_glibc(PyObject *args, unary_fn f) {
+    if (!glibc_tables) {
+        PyErr_SetString(PyExc_RuntimeError, "tfshim._kernels: set_glibc_tables first");
+        return NULL;
+    }
+    return run_unary(args, f, NULL);
+}
+static PyObject *py_expf_f32(PyObject *s, PyObject *a) { (void)s; return run_glibc(a, expf_loop); }
+static PyObject *py_logf_f32(PyObject *s, PyObject *a) { (void)s; return run_glibc(a, logf_loop); }
+
+static PyObject *py_sparse_xent_f32(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *ox, *ol, *oloss, *obp;
+    buf_t bx, bl, bs, bb;
+    bx.ok = bl.ok = bs.ok = bb.ok = 0;
+    PyObject *res = NULL;
+    if (!PyArg_ParseTuple(args, "OOOO", &ox, &ol, &oloss, &obp)) return NULL;
+    if (!glibc_tables) {
+        PyErr_SetString(PyExc_RuntimeError, "tfshim._kernels: set_glibc_tables first");
+        return NULL;
+    }
+    if (get_buf(ox, &bx, 0, 4, "logits") < 0 || get_buf(ol, &bl, 0, 8, "labels") < 0 ||
+        get_buf(oloss, &bs, 1, 4, "loss") < 0 || get_buf(obp, &bb, 1, 4, "backprop") < 0)
+        goto done;
+    {
+        Py_ssize_t B = bl.b.len / 8, n = bx.b.len / 4;
+        Py_ssize_t K = B ? n / B : 0;
+        if (B == 0 || K == 0 || K > SUM_P * SUM_LEAF || K * B != n || bs.b.len != B * 4 || bb.b.len != n * 4) {
+            PyErr_SetString(PyExc_ValueError, "tfshim._kernels.sparse_xent_f32: shapes");
+            goto done;
+        }
+        const int64_t *lab = bl.b.buf;
+        for (Py_ssize_t b = 0; b < B; b++)
+            if (lab[b] < 0 || lab[b] >= K) {
+                PyErr_SetString(PyExc_ValueError, "tfshim._kernels.sparse_xent_f32: label out of range");
+                goto done;
+            }
+        fpenv_t env = env_enter();
+        sparse_xent32(bx.b.buf, lab, bs.b.buf, bb.b.buf, B, K);
+        env_exit(env);
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&bl); rel(&bs); rel(&bb);
+    return res;
+}
+
 /* ----- MXCSR for the NumPy kernels (tfshim/kernels/fpenv.py): FTZ|DAZ on and back in one cheap call --------- */
 static PyObject *py_mxcsr_enter(PyObject *self, PyObject *noargs) {
 #if TFS_X86
@@ -683,6 +1043,28 @@ static PyObject *py_mxcsr_restore(PyObject *self, PyObject *arg) {
     _mm_setcsr((unsigned int)csr);
 #endif
     Py_RETURN_NONE;
+}
+
+/* ----- glibc's malloc: keep big temporaries in the heap ------------------------------------------------------
+ * glibc serves every block above 128 KiB-32 MiB (its dynamic mmap threshold) with a fresh mmap and returns it at
+ * free: a 1e6-element float32 op then page-faults its 4 MB result in, 1,000 faults a call, more time than the
+ * kernel. tune_malloc() raises the mmap threshold to 32 MiB and the trim threshold to 64 MiB, so freed
+ * temporaries are reused. It is process-wide (it changes how every malloc of the process behaves), called once
+ * when tfshim loads its compiled kernels, and skipped when the user tunes malloc (MALLOC_* or GLIBC_TUNABLES
+ * in the environment). Returns whether it changed anything. */
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+static PyObject *py_tune_malloc(PyObject *self, PyObject *noargs) {
+    (void)self; (void)noargs;
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
+    extern char **environ;
+    for (char **e = environ; e && *e; e++)
+        if (strncmp(*e, "MALLOC_", 7) == 0 || strncmp(*e, "GLIBC_TUNABLES=", 15) == 0) Py_RETURN_FALSE;
+    if (mallopt(M_MMAP_THRESHOLD, 32 << 20) && mallopt(M_TRIM_THRESHOLD, 64 << 20)) Py_RETURN_TRUE;
+#endif
+    Py_RETURN_FALSE;
 }
 
 /* ----- ISA --------------------------------------------------------------------------------------------- */
@@ -716,8 +1098,16 @@ static PyMethodDef methods[] = {
     {"sigmoid_f32", py_sigmoid_f32, METH_VARARGS, "Eigen scalar_logistic_op<float> (packet path)."},
     {"log_f32", py_log_f32, METH_VARARGS, "Eigen plog_impl_float (packet path)."},
     {"relu_f32", py_relu_f32, METH_VARARGS, "TF's Relu on float packets."},
+    {"tree_sum_f32", py_tree_sum_f32, METH_VARARGS, "float32 Sum in Eigen's InnerMostDimReducer (tree) order."},
+    {"has_nan", py_has_nan, METH_O, "Whether a C-contiguous float32/float64 array holds a NaN."},
+    {"set_glibc_tables", py_set_glibc_tables, METH_VARARGS, "The exp2f and logf tables of kernels/glibc.py."},
+    {"expf_f32", py_expf_f32, METH_VARARGS, "glibc 2.36 expf (kernels/glibc.py _expf)."},
+    {"logf_f32", py_logf_f32, METH_VARARGS, "glibc 2.36 logf (kernels/glibc.py _logf)."},
+    {"preserve_sum_f32", py_preserve_sum_f32, METH_VARARGS, "float32 Sum over the middle axis in Eigen's order."},
+    {"sparse_xent_f32", py_sparse_xent_f32, METH_VARARGS, "float32 SparseSoftmaxCrossEntropyWithLogits, K <= 8192."},
     {"mxcsr_enter", py_mxcsr_enter, METH_NOARGS, "Set MXCSR's FTZ|DAZ; returns the previous MXCSR."},
     {"mxcsr_restore", py_mxcsr_restore, METH_O, "Restore an MXCSR value from mxcsr_enter."},
+    {"tune_malloc", py_tune_malloc, METH_NOARGS, "glibc: keep temporaries up to 32 MiB in the heap (process-wide)."},
     {"isa", py_isa, METH_NOARGS, "The instruction set the kernels use."},
     {"set_threads", py_set_threads, METH_O, "The most threads a kernel uses (1..8); returns the old value."},
     {"set_isa", py_set_isa, METH_O, "Force 'scalar' or go back to 'auto'."},

@@ -141,6 +141,8 @@ def _libm(name: str, *args: np.ndarray) -> np.ndarray:
     """glibc's ``name``/``namef`` (TF's scalar functor) on tail elements, under TF's FTZ|DAZ: kernels/glibc.py
     (on every platform; with the reference libm a few elements go through ctypes), else ``_libm_c``."""
     dt = args[0].dtype
+    if dt == _F32 and name in _GLIBC_COMPILED and native.AVAILABLE:
+        return _glibc_compiled(name, args[0])
     if dt == _F64 and name in _F64_DAZ_INPUT:
         args = (_flush(args[0]),)
     vec = glibc.FUNCS.get(name, (None, None))[dt == _F64]
@@ -149,6 +151,27 @@ def _libm(name: str, *args: np.ndarray) -> np.ndarray:
     with _tf_fpenv():
         out = vec(*args)
     return out if _HAVE_FENV else _flush(out)
+
+
+# glibc functions with a compiled twin in tfshim/_kernels.c (float32), and whether their tables were handed over.
+_GLIBC_COMPILED = {"exp": "expf_f32", "log": "logf_f32"}
+_glibc_tables: list = []
+
+
+def glibc_tables_to_c() -> None:
+    """Hands glibc.py's expf/logf tables to the compiled kernels (once)."""
+    if not _glibc_tables:
+        native.lib.set_glibc_tables(glibc._exp_tab()[1].view(np.float64), np.asarray(glibc._LOGF_INVC, np.float64),
+                                    glibc._logc()[0])
+        _glibc_tables.append(True)
+
+
+def _glibc_compiled(name: str, x: np.ndarray) -> np.ndarray:
+    """glibc's expf/logf compiled (the twins of glibc._expf/_logf), with glibc.py's tables, under FTZ|DAZ."""
+    glibc_tables_to_c()
+    out = np.empty(x.shape, _F32)
+    getattr(native.lib, _GLIBC_COMPILED[name])(np.ascontiguousarray(x), out)
+    return out
 
 
 def _libm_c(name: str, *args: np.ndarray) -> np.ndarray:

@@ -45,6 +45,7 @@ import math
 
 import numpy as np
 
+from tfshim.kernels import native
 from tfshim.kernels.eigen_math import _tf_fpenv
 
 __all__ = ["reduce_sum", "reduce_mean", "reduce_prod", "reduce_max", "reduce_min", "simplify"]
@@ -163,10 +164,24 @@ def _leaf(op, seg: np.ndarray) -> np.ndarray:
     return op(s, _predux(op, acc))
 
 
+def _tree_sum_c(rows: np.ndarray, first: int, step: int) -> np.ndarray | None:
+    """The compiled twin of _tree for float32 sums (tree_sum_f32 in tfshim/_kernels.c): row r starts at absolute
+    index ``first + r * step``. None without it, or where a sum is NaN (its payload is left to NumPy's adds)."""
+    if not native.AVAILABLE or not rows.size:
+        return None
+    out = np.empty(rows.shape[0], rows.dtype)
+    native.lib.tree_sum_f32(np.ascontiguousarray(rows), out, rows.shape[0], rows.shape[1], first, step)
+    return None if np.isnan(out).any() else out
+
+
 def _tree(op, seg: np.ndarray, first: int) -> np.ndarray:
     """InnerMostDimReducer<vectorized, tree>: rows of ``seg`` start at absolute
     index ``first`` (mod P is all that matters for the split points)."""
     dt = seg.dtype
+    if op is np.add and dt == _F32:
+        out = _tree_sum_c(seg, first, 0)
+        if out is not None:
+            return out
     P = _PACKET[dt]
     n = seg.shape[1]
     if op is np.multiply or n <= P * _LEAF[dt]:  # ProdReducer: IsExactlyAssociative, no tree
@@ -251,6 +266,10 @@ def _inner(op, x2: np.ndarray) -> np.ndarray:
     P = _PACKET[dt]
     if op is np.multiply or K <= P * _LEAF[dt]:
         return _leaf(op, x2)
+    if op is np.add and dt == _F32:
+        out = _tree_sum_c(x2, 0, K)
+        if out is not None:
+            return out
     period = P // math.gcd(K, P)
     out = np.empty(R, dt)
     for r0 in range(min(period, R)):
@@ -295,6 +314,12 @@ def _preserver(op, x3: np.ndarray) -> np.ndarray:
     dt = x3.dtype
     P = _PACKET[dt]
     ni, J, K = x3.shape
+    if op is np.add and dt == _F32 and native.AVAILABLE and x3.size:
+        # the compiled twin (preserve_sum_f32 in tfshim/_kernels.c); a NaN sum is redone here (NumPy's payloads)
+        out = np.empty(ni * K, dt)
+        native.lib.preserve_sum_f32(np.ascontiguousarray(x3), out, ni, J, K)
+        if not np.isnan(out).any():
+            return out
     init = _identity(op, dt)
     seq = _seq(op, x3, 1, init)  # GenericDimReducer: init, rows 0..J-1
     n_out = ni * K

@@ -29,6 +29,7 @@ import numpy as np
 
 from tfshim.kernels import eigen_math as em
 from tfshim.kernels import eigen_reduce as er
+from tfshim.kernels import native
 
 __all__ = ["softmax", "log_softmax", "softmax_xent", "sparse_softmax_xent"]
 
@@ -248,6 +249,14 @@ def sparse_softmax_xent(logits: np.ndarray, labels: np.ndarray) -> tuple[np.ndar
     B = logits.shape[0]
     if logits.size == 0:
         return np.zeros(B, dt), logits.copy()
+    if (native.AVAILABLE and dt == _F32 and logits.shape[1] <= _P[dt] * er._LEAF[dt]
+            and not native.lib.has_nan(np.ascontiguousarray(logits))):
+        # the compiled twin (sparse_xent_f32 in tfshim/_kernels.c): each row's sum one reducer leaf
+        em.glibc_tables_to_c()
+        loss, backprop = np.empty(B, dt), np.empty(logits.shape, dt)
+        native.lib.sparse_xent_f32(np.ascontiguousarray(logits), np.ascontiguousarray(labels, np.int64), loss,
+                                   backprop)
+        return loss, backprop
     with np.errstate(all="ignore"), em._tf_fpenv():
         s = _shift(logits)
         packets = _packet(em.exp, s)

@@ -19,6 +19,10 @@ else:
         from tfshim import _kernels as lib  # type: ignore[attr-defined, no-redef]
     except ImportError:
         _why = "the C extension tfshim._kernels is not built"
+    else:
+        # Process-wide (glibc only; skipped when MALLOC_* or GLIBC_TUNABLES is set): big temporaries stay in the
+        # heap instead of one mmap and ~1,000 page faults per 4 MB op result (see tune_malloc in _kernels.c).
+        lib.tune_malloc()
 
 AVAILABLE = lib is not None
 

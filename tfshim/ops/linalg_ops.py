@@ -108,8 +108,14 @@ def _matmul_np(a: np.ndarray, b: np.ndarray, kmax: int | None = _SEQUENTIAL_K, m
     each FMA, quieted (measured on TF). k above ``kmax``: NumPy's matmul. The compiled twin
     (tfshim/_kernels.c) is exact at every size; this emulation up to ``max_macs`` multiply-adds, past which
     NumPy's matmul is used (the last bit may differ)."""
+    k = a.shape[-1]
+    if native.AVAILABLE and a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and 0 < k and (
+            kmax is None or k <= kmax):  # the common 2-D case, without the batch broadcasting below
+        out = np.empty((a.shape[0], b.shape[1]), np.float32)
+        native.lib.matmul_f32(np.ascontiguousarray(a), np.ascontiguousarray(b), out, a.shape[0], k, b.shape[1], 1,
+                              kb, mode)
+        return out
     with np.errstate(all="ignore"):
-        k = a.shape[-1]
         out_shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1])
         if a.dtype == np.float32 and 0 < k and (kmax is None or k <= kmax):
             if native.AVAILABLE:

@@ -19,7 +19,7 @@ from tfshim.framework.constant_op import convert_index_input, convert_to_tensor,
 from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.variables import Variable
-from tfshim.kernels import eigen_math, eigen_pow, eigen_rcp, eigen_reduce, eigen_trig
+from tfshim.kernels import eigen_math, eigen_pow, eigen_rcp, eigen_reduce, eigen_trig, native
 from tfshim.ops.op import (
     _DEVICE,
     KernelError,
@@ -79,6 +79,9 @@ def _quiet_nan(v: np.ndarray) -> np.ndarray:
     return (np.asarray(v).view(bits) | quiet).view(v.dtype)
 
 
+_SCANNED = (np.dtype(np.float32), np.dtype(np.float64))  # the dtypes native.lib.has_nan scans
+
+
 def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = False) -> Any:
     """``np_fn`` returning the NaN TF's kernel returns where both operands are NaN (NumPy's loops pick either
     operand, depending on the NumPy version and loop): the first operand's, quieted, except (measured)
@@ -98,10 +101,14 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
         elif r.dtype.kind != "f":
             return r
         elif r.size > 1024:
-            # a NaN anywhere makes the sum NaN, so a finite sum proves there is none (no temporary, unlike isnan)
-            s = np.add.reduce(r, axis=None)
-            if s - s == 0 or not np.isnan(r).any():
-                return r
+            if native.AVAILABLE and r.dtype in _SCANNED and r.flags.c_contiguous:
+                if not native.lib.has_nan(r):  # a scan that stops at the first NaN, no temporary
+                    return r
+            else:
+                # a NaN anywhere makes the sum NaN, so a finite sum proves there is none (no temporary, unlike isnan)
+                s = np.add.reduce(r, axis=None)
+                if s - s == 0 or not np.isnan(r).any():
+                    return r
         elif not np.isnan(r).any():
             return r
         xb, yb = np.broadcast_arrays(x, y)
