@@ -1,3 +1,4 @@
+# compat: numpy2-text (tf.norm with a tensor ord shows NumPy's own truth-value error, as TF does; NumPy 1 words it otherwise)
 import numpy as np
 import tensorflow as tf
 
