@@ -977,7 +977,7 @@ def _diag_suffix(k: tuple) -> str:
     return f" name: {k[2]}" if k[3] and k[2] is not None else ""
 
 
-def _diag_band(rows: int, cols: int, k: tuple, align: str, num_diags: int, max_len: int) -> list:
+def _diag_band(rows: int, cols: int, k: tuple, align: str, max_len: int) -> list:
     """For each diagonal d from k[1] down to k[0]: (diagonal row in the band, index in it, matrix rows, matrix
     cols) of its elements; alignments as TF's MatrixDiagV3 (`offset` pads a short diagonal on the left)."""
     out = []
@@ -1031,7 +1031,7 @@ def _matrix_diag_kernel(d: np.ndarray, num_rows: int = -1, num_cols: int = -1, p
     batch = d.shape[:-1] if num_diags == 1 else d.shape[:-2]
     band = d.reshape(batch + (num_diags, max_len))
     out = np.full(batch + (rows, cols), padding_value, dtype=d.dtype)
-    for i, idx, m, n in _diag_band(rows, cols, k, align, num_diags, max_len):
+    for i, idx, m, n in _diag_band(rows, cols, k, align, max_len):
         out[..., m, n] = band[..., i, idx]
     return out
 
@@ -1055,7 +1055,7 @@ def _matrix_diag_part_kernel(x: np.ndarray, padding_value: Any = 0, k: tuple = (
     num_diags = k[1] - k[0] + 1
     max_len = min(rows + min(k[1], 0), cols - max(k[0], 0))
     out = np.full(x.shape[:-2] + (num_diags, max(max_len, 0)), padding_value, dtype=x.dtype)
-    for i, idx, m, n in _diag_band(rows, cols, k, align, num_diags, max_len):
+    for i, idx, m, n in _diag_band(rows, cols, k, align, max_len):
         out[..., i, idx] = x[..., m, n]
     return out[..., 0, :] if num_diags == 1 else out
 
@@ -1077,7 +1077,7 @@ def _matrix_set_diag_kernel(x: np.ndarray, d: np.ndarray, k: tuple = (0, 0, "set
     max_len = min(rows + min(k[1], 0), cols - max(k[0], 0))
     band = d.reshape(d.shape[:-1] + (1, d.shape[-1])) if num_diags == 1 else d
     out = x.copy()
-    for i, idx, m, n in _diag_band(rows, cols, k, align, num_diags, max_len):
+    for i, idx, m, n in _diag_band(rows, cols, k, align, max_len):
         out[..., m, n] = band[..., i, idx]
     return out
 
