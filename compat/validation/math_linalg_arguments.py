@@ -1,4 +1,4 @@
-# compat: numpy2-text (tf.norm with a tensor ord shows NumPy's own truth-value error, as TF does; NumPy 1 words it otherwise)
+# compat: numpy>=2.2-text (tf.norm with a tensor ord shows NumPy's truth-value errors, as TF does; older NumPy words them otherwise)
 import numpy as np
 import tensorflow as tf
 

@@ -65,3 +65,43 @@ def assert_within_table_bound(got: np.ndarray, want: np.ndarray, what: str) -> N
     fin = np.isfinite(g) & np.isfinite(w)
     # results the Newton step drives below the smallest normal are flushed (FTZ) on one CPU and not the other
     np.testing.assert_allclose(g[fin], w[fin], rtol=rtol, atol=tiny * 4, err_msg=what)
+
+
+# ---- oneDNN's instruction set: float32 GEMM and Softmax --------------------------------------------------------
+# TF's float32 MatMul, BatchMatMul, Einsum and Softmax run oneDNN kernels that oneDNN picks at run time for the CPU
+# (and ONEDNN_MAX_CPU_ISA). tfshim reproduces the avx512_core kernels of the reference CPU (16 float lanes, its k
+# blocking); on an AVX2-only CPU TF's own sums run in other orders (8 lanes, other blocks) and its last bits differ
+# from TF's on the reference CPU (measured with ONEDNN_MAX_CPU_ISA=AVX2: 250 of the 430 float32 GEMM goldens).
+# There the live tests check tfshim against TF to the bound two summation orders can differ by; the bit-for-bit
+# check against TF on the reference CPU still runs on every host from the goldens (tests/kernels/test_eigen_gemm.py,
+# test_eigen_softmax.py, compat/).
+
+# unit roundoff of float32
+U32 = 2.0**-24
+
+
+@functools.cache
+def tf_uses_reference_isa(tf: Any) -> bool:
+    """Whether this host's TF computes float32 GEMM as TF on the reference CPU: its results on the float32 cases
+    of tests/kernels/goldens/gemm.npz (recorded there) are the recorded bits. Decided by TF's outputs alone."""
+    from tests.kernels.record_gemm_goldens import GOLDEN_PATH, cases, digest, run
+
+    recorded = np.load(GOLDEN_PATH)["digests"]
+    return all(digest(run(tf, *c)) == want.tobytes() for c, want in zip(cases(), recorded) if c[1] == "float32")
+
+
+def assert_within_sum_bound(got: Any, want: Any, magnitude: Any, terms: int, what: str) -> None:
+    """`got` and `want` are the same float32 sums of `terms` products (or exponentials) added in two orders; each is
+    within terms * u * magnitude of the exact sum (magnitude: the sum of the terms' absolute values), so they differ
+    by at most twice that. NaN positions and infinities must agree (neither depends on the order)."""
+    g, w = np.asarray(got, np.float64), np.asarray(want, np.float64)
+    assert g.shape == w.shape, f"{what}: shape {g.shape} != TF {w.shape}"
+    np.testing.assert_array_equal(np.isnan(g), np.isnan(w), err_msg=f"{what}: NaN positions")
+    np.testing.assert_array_equal(np.isinf(g) * np.sign(g), np.isinf(w) * np.sign(w), err_msg=f"{what}: infinities")
+    fin = np.isfinite(g) & np.isfinite(w)
+    # plus what flushing subnormal products or partial sums to zero can lose
+    bound = 2 * (terms + 2) * (U32 * np.broadcast_to(np.asarray(magnitude, np.float64), g.shape)[fin]
+                               + float(np.finfo(np.float32).tiny))
+    excess = np.abs(g[fin] - w[fin]) - bound
+    assert not (excess > 0).any(), (
+        f"{what}: {int((excess > 0).sum())} elements differ from TF by more than two summation orders can")

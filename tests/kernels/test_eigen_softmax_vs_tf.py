@@ -5,7 +5,8 @@ of SoftmaxCrossEntropyWithLogits and SparseSoftmaxCrossEntropyWithLogits, Softma
 [batch, classes] shapes up to thousands of classes and rows, the public tf.nn functions with their tape
 gradients, and Keras 3's (Sparse)CategoricalCrossentropy(from_logits=True) losses and gradients.  float32
 Softmax is oneDNN's avx512_core kernel in TF (16 lanes): on a CPU where TF picks another oneDNN ISA (AVX2:
-8 lanes) its sums differ in the last bit and these tests show it.
+8 lanes) its sums differ in the last bits: there float32 Softmax is checked to the bound of two summation orders
+(tests/differential/cpu_tables.py), and the goldens of test_eigen_softmax.py still check the reference's bits.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ def _resolve_real_keras() -> None:
 
 
 _resolve_real_keras()
+
+from tests.differential import cpu_tables  # noqa: E402
 
 from .bitcheck import assert_bits_equal  # noqa: E402
 from .record_eigen_softmax_goldens import (  # noqa: E402
@@ -76,6 +79,11 @@ def random_cases(seed: int, n: int):
 def test_kernels_random_shapes(seed):
     for x, labels, sparse in random_cases(seed, 24):
         for name, got, want in zip(OUTPUTS, shim_outputs(x, labels, sparse), tf_outputs(tf, x, labels, sparse)):
+            if name == "softmax" and x.dtype == np.float32 and not cpu_tables.tf_uses_reference_isa(tf):
+                # each output is exp / (a sum of k exponentials): relative to itself, the sum's bound
+                magnitude = np.maximum(np.abs(got), np.abs(want))
+                cpu_tables.assert_within_sum_bound(got, want, magnitude, x.shape[1], f"softmax {x.shape}")
+                continue
             assert_bits_equal(got, want, f"{name} {x.dtype} {x.shape}")
 
 
