@@ -143,6 +143,14 @@ def _block_add(out: np.ndarray, acc: np.ndarray) -> np.ndarray:
     return np.where(nan, (acc.view(np.uint32) | np.uint32(0x00400000)).view(np.float32), s) if nan.any() else s
 
 
+def _add32(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """float32 p + q where both are NaN: p's, quieted, as x86's addps returns its first NaN operand (NumPy's add
+    loops return either operand, by NumPy version: 1.26's wide loops give q's)."""
+    s = (p + q).astype(np.float32)
+    both = np.isnan(p) & np.isnan(q)
+    return np.where(both, (p.view(np.uint32) | np.uint32(0x00400000)).view(np.float32), s) if both.any() else s
+
+
 def _nan_first(a: np.ndarray, b: np.ndarray) -> tuple:
     """For an FMA a*b + acc with NaN operands: (mask, the NaN a or else b, quieted) (x86: first NaN operand)."""
     a, b = np.broadcast_arrays(a, b)
@@ -191,21 +199,20 @@ def _onednn_smalln_tn(x: np.ndarray, bt: np.ndarray) -> np.ndarray:
     bp = np.zeros((n, kp), np.float64)
     bp[:, :k] = bt
     acc = np.zeros((16, m, n), np.float32)
+    nan = bool(np.isnan(x).any() or np.isnan(bt).any())
     for c in range(0, kp, 16):
-        prod = xp[None, :, c : c + 16].transpose(2, 1, 0) * bp[None, :, c : c + 16].transpose(2, 0, 1)
-        acc = _fma32(prod, acc)  # exact product + one rounding: an FMA
+        xc, bc = xp[None, :, c : c + 16].transpose(2, 1, 0), bp[None, :, c : c + 16].transpose(2, 0, 1)
+        # exact product + one rounding: an FMA; NaN operands: x's NaN first, as in _matmul_np
+        acc = _fma32(xc * bc, acc, _nan_first(xc.astype(np.float32), bc.astype(np.float32)) if nan else None)
     w = 16
     while w > 1:
         w //= 2
-        acc = (acc[:w] + acc[w : 2 * w]).astype(np.float32)
+        acc = _add32(acc[:w], acc[w : 2 * w])
     return acc[0]
 
 
 def _hsum8(a: np.ndarray) -> np.ndarray:
-    f = np.float32
-    return ((a[0] + a[1]).astype(f) + (a[4] + a[5]).astype(f)).astype(f) + (
-        (a[2] + a[3]).astype(f) + (a[6] + a[7]).astype(f)
-    ).astype(f)
+    return _add32(_add32(_add32(a[0], a[1]), _add32(a[4], a[5])), _add32(_add32(a[2], a[3]), _add32(a[6], a[7])))
 
 
 def _onednn_gemv_t(x: np.ndarray, a: np.ndarray) -> np.ndarray:
@@ -214,19 +221,27 @@ def _onednn_gemv_t(x: np.ndarray, a: np.ndarray) -> np.ndarray:
     products summed the same way and added to y."""
     r, k = x.shape
     x64, a64 = x.astype(np.float64), a.astype(np.float64)
+    nan = bool(np.isnan(x).any() or np.isnan(a).any())  # then x's NaN first, as in _matmul_np
+
+    def nan_first(s: int, e: int) -> tuple | None:
+        return _nan_first(x[:, s:e].T[:, :, None], a[s:e][:, None, :]) if nan else None
+
     y = np.zeros((r, a.shape[1]), np.float32)
     k16 = k // 16 * 16
     if k16:
         acc = np.zeros((8, r, a.shape[1]), np.float32)
         for c in range(0, k16, 8):
-            acc = _fma32(x64[:, c : c + 8].T[:, :, None] * a64[c : c + 8][:, None, :], acc)
-        y = (y + _hsum8(acc)).astype(np.float32)
+            acc = _fma32(x64[:, c : c + 8].T[:, :, None] * a64[c : c + 8][:, None, :], acc, nan_first(c, c + 8))
+        y = _add32(y, _hsum8(acc))
     pos = k16
     for ux in (8, 4, 2, 1):
         if (k - k16) & ux:
             acc = np.zeros((8, r, a.shape[1]), np.float32)
             acc[:ux] = (x64[:, pos : pos + ux].T[:, :, None] * a64[pos : pos + ux][:, None, :]).astype(np.float32)
-            y = (y + _hsum8(acc)).astype(np.float32)
+            first = nan_first(pos, pos + ux)
+            if first is not None:
+                acc[:ux] = np.where(first[0], first[1], acc[:ux])
+            y = _add32(y, _hsum8(acc))
             pos += ux
     return y
 
