@@ -14,6 +14,11 @@ nothing else.
   every such API, present and future.
 - `install(namespace, ...)` wraps the functions named in an op module's namespace, so the
   generated public namespaces import the wrapped functions.
+- `canonicalizing(fn)`: TF binds the arguments of most public ops in C++ before running them
+  (function_parameter_canonicalizer.cc), so a bad call raises TF's texts ("Got multiple values for
+  argument 'axis'", "Missing required positional argument") rather than Python's. `tf_export` wraps
+  the functions TF does this for (util/arg_canonicalization.py, recorded from TF); the wrapper binds
+  nothing on a good call, it only rewords the TypeError of a call Python could not bind.
 """
 
 from __future__ import annotations
@@ -114,10 +119,58 @@ def _signature_wrapper(fn: Callable, handlers: list) -> Callable | None:
 _MAKERS: dict[str, Callable] = {}  # generated wrapper source -> the function that makes such wrappers
 
 
+def _canonicalizer_error(fn: Callable, args: tuple, kwargs: dict) -> str | None:
+    """TF's text for a call of `fn` that its C++ canonicalizer rejects, in its order (too many positional
+    arguments, then each keyword in turn, then a missing one); None if the arguments bind."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+        return None  # TF builds no canonicalizer for those
+    names = [p.name for p in params]
+    positional = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+    if len(args) > positional:
+        return f"Too many arguments were given. Expected {len(names)} but got {len(args)}."
+    for key in kwargs:
+        if key not in names:
+            return f"Got an unexpected keyword argument '{key}'"
+        if names.index(key) < len(args):
+            return f"Got multiple values for argument '{key}'"
+    for p in params[len(args):]:
+        if p.default is p.empty and p.name not in kwargs:
+            return "Missing required positional argument"
+    return None
+
+
+def canonicalizing(fn: Callable, inner: Callable | None = None) -> Callable:
+    """`fn` (calling `inner`, default fn) with TF's canonicalizer texts for calls that do not bind."""
+    call = fn if inner is None else inner
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return call(*args, **kwargs)
+        except TypeError:
+            text = _canonicalizer_error(fn, args, kwargs)
+            if text is None:
+                raise
+        raise TypeError(text) from None
+
+    wrapper._tf_canonicalized = fn  # type: ignore[attr-defined]
+    return wrapper
+
+
 def add_dispatch_support(fn: Callable) -> Callable:
     """Wraps a public op so that arguments of dispatchable types go to the registered handlers."""
     if hasattr(fn, "_tf_dispatchers"):
         return fn
+    canonical = getattr(fn, "_tf_canonicalized", None)
+    if canonical is not None:  # TF's texts for calls that do not bind stay outermost, dispatch inside
+        wrapper = add_dispatch_support(canonical)
+        wrapped = canonicalizing(canonical, wrapper)
+        wrapped._tf_dispatchers = wrapper._tf_dispatchers  # type: ignore[attr-defined]
+        return wrapped
     handlers: list = []
     wrapper = _signature_wrapper(fn, handlers)
     if wrapper is None:
