@@ -2077,8 +2077,8 @@ def linspace(start: Any, stop: Any, num: Any, name: Any = None, axis: int = 0) -
     """TF: tf.linspace (linspace_nd): start + delta * [1 .. num-2] between the exact end points."""
     from tfshim.ops.math_ops import cast, multiply, subtract, truediv
 
-    start = convert_to_tensor(start)
-    stop = convert_to_tensor(stop, dtype=start._dtype)
+    start = convert_to_tensor(start, name="start")
+    stop = convert_to_tensor(stop, name="stop", dtype=start._dtype)
     n = _axis_int(num)
     num_t = cast(_const(n, dtypes.int32), start._dtype)
     bshape = np.broadcast_shapes(start._value.shape, stop._value.shape)

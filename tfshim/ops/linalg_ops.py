@@ -489,7 +489,7 @@ def _tensordot_axes(a: Tensor, b: Tensor, axes: Any) -> tuple:
         axes = axes._value.tolist()
     if isinstance(axes, (int, np.integer)):
         if axes < 0:
-            raise ValueError(f"`axes` must be at least 0. Received: axes={axes}.")
+            raise ValueError(f"`axes` must be at least 0. Received: {axes}.")
         if axes > ra:
             raise ValueError(f"`axes` must not be larger than the number of dimensions of tensor {a}.  "
                              f"Received {axes}, vs tensor dimensions {ra}.")

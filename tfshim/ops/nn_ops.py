@@ -1359,7 +1359,7 @@ def with_space_to_batch(input: Any, dilation_rate: Any, padding: Any, op: Any, f
     `input` (blocks of dilation_rate, padded as SAME/VALID needs), turned back with batch_to_space; `op` runs on
     `input` itself when every rate is 1."""
     x = convert_to_tensor(input)
-    rate = convert_to_tensor(dilation_rate, dtypes.int32)
+    rate = convert_to_tensor(dilation_rate, dtypes.int32, name="dilation_rate")
     if rate.shape.rank != 1:
         raise ValueError(f"`dilation_rate.shape.rank` must be 1. Received: dilation_rate={rate} of rank "
                          f"{rate.shape.rank}")

@@ -62,11 +62,9 @@ def _np(dtype: Any) -> np.dtype:
 
 
 def _convert(value: Any, dtype: Any, name: str) -> Tensor:
-    """``ops.convert_to_tensor(value, dtype, name=name)``: TF prefixes dtype mismatches with the name."""
-    try:
-        return convert_to_tensor(value, dtype)
-    except ValueError as e:
-        raise ValueError(f"{name}: {e}") from None
+    """``ops.convert_to_tensor(value, dtype, name=name)``: TF prefixes a tensor's dtype mismatch with the name
+    (and nothing else: not the error for None)."""
+    return convert_to_tensor(value, dtype, name=name)
 
 
 def _shape_tensor(shape: Any) -> Tensor:

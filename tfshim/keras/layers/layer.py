@@ -810,12 +810,13 @@ class ReLU(Layer):
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if max_value is not None and max_value < 0.0:
-            raise ValueError(f"max_value of a ReLU layer cannot be a negative value. Received: {max_value}")
+            raise ValueError(f"max_value of a ReLU layer cannot be a negative value. Received: max_value={max_value}")
         if negative_slope is None or negative_slope < 0.0:
-            raise ValueError("negative_slope of a ReLU layer cannot be a negative value. "
-                             f"Received: {negative_slope}")
+            raise ValueError("negative_slope of a ReLU layer cannot be None or a negative value. "
+                             f"Received: negative_slope={negative_slope}")
         if threshold is None or threshold < 0.0:
-            raise ValueError(f"threshold of a ReLU layer cannot be a negative value. Received: {threshold}")
+            raise ValueError("threshold of a ReLU layer cannot be None or a negative value. "
+                             f"Received: threshold={threshold}")
         self.max_value, self.negative_slope, self.threshold = max_value, negative_slope, threshold
         self.supports_masking = True
         self._build_at_init()
