@@ -104,11 +104,8 @@ class Tensor:
         return int(self._scalar())
 
     def __index__(self) -> int:
-        if not self._dtype.is_integer:
-            raise TypeError(
-                "only integer scalar arrays can be converted to a scalar index"
-            )
-        return int(self._scalar())
+        # TF: self._numpy().__index__(), so NumPy answers (a float scalar has no __index__: AttributeError)
+        return self._numpy().__index__()
 
     def _scalar(self) -> Any:
         if self._value.ndim != 0:

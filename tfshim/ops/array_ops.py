@@ -2079,7 +2079,11 @@ def linspace(start: Any, stop: Any, num: Any, name: Any = None, axis: int = 0) -
 
     start = convert_to_tensor(start, name="start")
     stop = convert_to_tensor(stop, name="stop", dtype=start._dtype)
-    n = _axis_int(num)
+    num_t = convert_to_tensor(num, dtype_hint=dtypes.int32, name="num")  # TF: array_ops.convert_to_int_tensor
+    if not num_t._dtype.is_integer:
+        raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received `tensor` = {num_t} of "
+                        f"dtype: {num_t._dtype}")
+    n = _axis_int(num_t)
     num_t = cast(_const(n, dtypes.int32), start._dtype)
     bshape = np.broadcast_shapes(start._value.shape, stop._value.shape)
     start = broadcast_to(start, bshape)
@@ -2563,7 +2567,8 @@ UniqueWithCountsOutput = _unique_with_counts_namedtuple()
 def unique_with_counts(x: Any, out_idx: Any = dtypes.int32, name: Any = None) -> Any:
     """TF: tf.unique_with_counts: (y, idx, count) in first-occurrence order."""
     t = convert_to_tensor(x)
-    out_idx = dtypes.as_dtype(out_idx)
+    out_idx = make_type(out_idx, "out_idx")
+    check_type_attr("UniqueWithCounts", out_idx, "out_idx")
     try:
         check_kernel("UniqueWithCounts", t._dtype, attrs="T=DT_%s, out_idx=DT_%s" % (t._dtype._cname.upper(),
                                                                                     out_idx._cname.upper()))
@@ -2574,7 +2579,9 @@ def unique_with_counts(x: Any, out_idx: Any = dtypes.int32, name: Any = None) ->
 
 @tf_export("shape_n")
 def shape_n(input: Any, out_type: Any = dtypes.int32, name: Any = None) -> list:  # noqa: A002
-    """TF: tf.shape_n: the shapes of a list of tensors."""
+    """TF: tf.shape_n: the shapes of a list of tensors (TF's fast path also iterates a tensor of rank >= 1)."""
+    if not isinstance(input, (list, tuple)) and not (isinstance(input, Tensor) and input._value.ndim):
+        raise TypeError("Expected list for 'input' argument to 'shape_n' Op, not %r." % (input,))
     return [shape(t, out_type=out_type) for t in input]
 
 

@@ -10,7 +10,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
 from tfshim.framework.tensor import Tensor
-from tfshim.ops.op import KernelError, defop, dtype_mismatch, op_def, run_op, tf_export
+from tfshim.ops.op import KernelError, defop, dtype_mismatch, make_int, op_def, run_op, tf_export
 
 
 def _dynamic_partition_kernel(data: np.ndarray, partitions: np.ndarray, num_partitions: int = 1) -> Any:
@@ -53,7 +53,7 @@ _PARTITION_OPS: dict = {}
 @tf_export("dynamic_partition")
 def dynamic_partition(data: Any, partitions: Any, num_partitions: int, name: Any = None) -> list:
     """TF: tf.dynamic_partition: data split into num_partitions lists by the partition index of each row."""
-    n = int(num_partitions)
+    n = make_int(num_partitions, "num_partitions")
     if n not in _PARTITION_OPS:
         _PARTITION_OPS[n] = _make_partition(n)
     d, p = convert_to_tensor(data), convert_to_tensor(partitions, dtype=dtypes.int32)

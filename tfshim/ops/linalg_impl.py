@@ -19,7 +19,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.ops.op import KernelError, check_kernel, defop, make_bool, run_op, tf_export
+from tfshim.ops.op import KernelError, check_kernel, defop, make_bool, make_type, run_op, tf_export
 
 _FLOAT_TYPES = (dtypes.float32, dtypes.float64, dtypes.complex64, dtypes.complex128)
 
@@ -353,7 +353,8 @@ LuOutput = collections.namedtuple("Lu", ["lu", "p"])
 def lu(input: Any, output_idx_type: Any = dtypes.int32, name: Any = None) -> Any:  # noqa: A002
     """TF: tf.linalg.lu: Lu(lu, p) with a[p] = L @ U (Eigen PartialPivLU, bit for bit)."""
     x = convert_to_tensor(input)
-    return LuOutput(*run_op(Lu, (input,), x, output_idx_type=dtypes.as_dtype(output_idx_type)))
+    idx_type = make_type(output_idx_type, "output_idx_type")
+    return LuOutput(*run_op(Lu, (input,), x, output_idx_type=idx_type))
 
 
 def _lower_of(lower_upper: Tensor) -> Tensor:

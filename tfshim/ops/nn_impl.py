@@ -86,8 +86,9 @@ def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: Any = 
     keepdims = bool(keepdims)
     x = convert_to_tensor(x)
     counts = 1
+    dims = list(x._value.shape)  # TF indexes TensorShape.dims, a list: a bad axis is "list index out of range"
     for d in axes:
-        counts *= x._value.shape[d]
+        counts *= dims[d]
     counts_t = convert_to_tensor(counts, dtype=x.dtype)
     if shift is not None:
         shift = convert_to_tensor(shift)
