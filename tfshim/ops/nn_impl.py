@@ -939,7 +939,8 @@ def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: i
     dilation `rate` (TF computes it through space_to_batch / batch_to_space: the same sums)."""
     _, _, nn, _ = _ops()
     x, f = convert_to_tensor(value), convert_to_tensor(filters)
-    if x._value.shape[3] != f._value.shape[3]:
+    # TF: value.get_shape().dims[3] (a list) against filters.get_shape()[3] (a TensorShape), in that order
+    if list(x._value.shape)[3] != f.shape[3]:
         raise ValueError("`value` channel count must be compatible with `filters` input channel count. Received: "
                          f"value.shape={x.shape} with channel count {x.shape[3]} and filters.shape={f.shape} with "
                          f"input channel count {f.shape[3]}.")
