@@ -2542,7 +2542,9 @@ not_differentiable(UnravelIndex)
 @tf_export("unravel_index")
 def unravel_index(indices: Any, dims: Any, name: Any = None) -> Tensor:
     """TF: tf.unravel_index: row-major coordinates of flat `indices` in shape `dims`."""
-    return run_op(UnravelIndex, (indices, dims), convert_to_tensor(indices), convert_to_tensor(dims), check=True)
+    ix, dm = match_inputs([indices, dims])  # TF: both inputs are Tidx, a list `dims` takes indices' dtype
+    check_type_attr("UnravelIndex", ix._dtype, "Tidx", error_suffix((indices, dims)))
+    return run_op(UnravelIndex, (indices, dims), ix, dm, check=True)
 
 
 def _unique_with_counts_kernel(x: np.ndarray, out_idx: Any) -> Any:

@@ -645,9 +645,14 @@ Diag = defop("Diag", _diag_kernel)
 
 
 def _diag_part_kernel(x: np.ndarray) -> Any:
-    if x.ndim % 2 or x.shape[: x.ndim // 2] != x.shape[x.ndim // 2:]:
-        raise KernelError(errors.InvalidArgumentError, "Invalid shape [%s]: dimensions must be equal and rank even"
-                          % ",".join(map(str, x.shape)))
+    shape = "[" + ",".join(map(str, x.shape)) + "]"
+    if x.ndim % 2:  # TF's text has the indentation of a C++ line continuation inside its string literal
+        raise KernelError(errors.InvalidArgumentError, "The rank of the tensor should be" + " " * 42
+                          + "even and positive, got shape " + shape)
+    for i in range(x.ndim // 2):
+        if x.shape[i] != x.shape[i + x.ndim // 2]:
+            raise KernelError(errors.InvalidArgumentError,
+                              f"Invalid shape {shape}: dimensions {i} and {i + x.ndim // 2} do not match.")
     half = x.shape[: x.ndim // 2]
     n = int(np.prod(half, dtype=np.int64))
     return np.diagonal(x.reshape(n, n)).reshape(half).copy()

@@ -872,10 +872,10 @@ def greater_equal(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(GreaterEqual, x, y)
 
 
-def _bool_inputs(op: Op, *raw: Any, slow: bool = False) -> list:
+def _bool_inputs(op: Op, *raw: Any, slow: bool = False, name: Any = None) -> list:
     """Converts the inputs of an op whose inputs are typed `bool` (not a type attr): non-tensors
-    must convert to bool, tensors must be bool (TF's `cannot compute ... bool tensor` text). `slow`: another
-    argument of the call sends it through TF's slow path."""
+    must convert to bool, tensors must be bool (TF's `cannot compute ... bool tensor` text, ending with the
+    op's `name`). `slow`: another argument of the call sends it through TF's slow path."""
     for v in raw:
         if isinstance(v, builtins.int) and not -2**63 <= v < 2**63:
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
@@ -888,20 +888,20 @@ def _bool_inputs(op: Op, *raw: Any, slow: bool = False) -> list:
                else convert_to_tensor(v, dtypes.bool) for v in raw]
     for i, x in enumerate(out):
         if x._dtype is not dtypes.bool:
-            raise dtype_mismatch(op.name, i, dtypes.bool, x._dtype)
+            raise dtype_mismatch(op.name, i, dtypes.bool, x._dtype, "" if name is None else str(name))
     return out
 
 
 @tf_export("math.logical_and", "logical_and")
 def logical_and(x: Any, y: Any, name: Any = None) -> Tensor:
     """TF: tf.math.logical_and (bool only)."""
-    return run(LogicalAnd, (), *_bool_inputs(LogicalAnd, x, y))
+    return run(LogicalAnd, (), *_bool_inputs(LogicalAnd, x, y, name=name))
 
 
 @tf_export("math.logical_or", "logical_or")
 def logical_or(x: Any, y: Any, name: Any = None) -> Tensor:
     """TF: tf.math.logical_or (bool only)."""
-    return run(LogicalOr, (), *_bool_inputs(LogicalOr, x, y))
+    return run(LogicalOr, (), *_bool_inputs(LogicalOr, x, y, name=name))
 
 
 @tf_export("math.logical_xor")
@@ -917,7 +917,7 @@ not_differentiable(LogicalNot)
 @tf_export("math.logical_not", "logical_not")
 def logical_not(x: Any, name: Any = None) -> Tensor:
     """TF: tf.math.logical_not (bool only)."""
-    return run(LogicalNot, (), *_bool_inputs(LogicalNot, x))
+    return run(LogicalNot, (), *_bool_inputs(LogicalNot, x, name=name))
 
 
 # ----- unary ops -----------------------------------------------------------------------------
