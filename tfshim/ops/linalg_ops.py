@@ -182,7 +182,7 @@ def _bmm(a: np.ndarray, b: np.ndarray, adj_a: bool, adj_b: bool, conj: bool = Tr
 # ===== matmul ====================================================================================
 
 
-def _onednn(dtype: np.dtype) -> bool:
+def _onednn(dtype: Any) -> bool:
     """Whether TF runs the oneDNN (_Mkl) matmul/einsum kernels for this dtype, as their error texts show (bfloat16,
     float; half keeps the plain kernels: measured)."""
     return dtype.name in ("bfloat16", "float32")
@@ -384,6 +384,9 @@ def _batch_matmul_grad(op: Any, grad: Tensor) -> tuple:
 
 
 def _mkl_dtype_mismatch(op_name: str, kernel: str, expected: Any, got: Any) -> Exception:
+    """The input check's text, naming the kernel TF runs for the first input's dtype (oneDNN's `kernel` for
+    float32/bfloat16, the plain op otherwise)."""
+    kernel = kernel if _onednn(expected) else op_name
     return errors.InvalidArgumentError(None, None, (
         f"cannot compute {kernel} as input #1(zero-based) was expected to be a {expected._cname} tensor but "
             f"is a {got._cname} tensor "
@@ -450,12 +453,8 @@ def _attr(flag: Any) -> str:
 @tf_export("linalg.matvec")
 def matvec(a: Any, b: Any, transpose_a: bool = False, adjoint_a: bool = False, a_is_sparse: bool = False,
            b_is_sparse: bool = False, name: Any = None) -> Tensor:
-    """TF: tf.linalg.matvec: squeeze(matmul(a, expand_dims(b, -1)), -1) (an operator's matvec)."""
-    if _linear_operator_in(a):   # TF: through matmul's operator dispatch
-        out = matmul(a, array_ops.expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a)
-        return array_ops.squeeze(out, axis=-1)
-    a = convert_to_tensor(a)
-    b = convert_to_tensor(b, dtype_hint=a._dtype)
+    """TF: tf.linalg.matvec: squeeze(matmul(a, expand_dims(b, -1)), -1) (an operator's matvec through matmul's
+    dispatch). As in TF, `b` converts on its own (expand_dims) before `a`: `[1, 2]` is int32 whatever `a` is."""
     out = matmul(a, array_ops.expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a)
     return array_ops.squeeze(out, axis=-1)
 
