@@ -19,7 +19,17 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
-from tfshim.ops.op import KernelError, check_kernel, defop, make_bool, make_type, run_op, tf_export
+from tfshim.ops.op import (
+    KernelError,
+    check_kernel,
+    check_type_attr,
+    defop,
+    error_suffix,
+    make_bool,
+    make_type,
+    run_op,
+    tf_export,
+)
 
 _FLOAT_TYPES = (dtypes.float32, dtypes.float64, dtypes.complex64, dtypes.complex128)
 
@@ -338,6 +348,8 @@ def eigvals(tensor: Any, name: Any = None) -> Tensor:
 def _lu_kernel(a: np.ndarray, output_idx_type: Any = dtypes.int32) -> Any:
     from tfshim.kernels import eigen_lu
 
+    if a.ndim < 2:  # Lu's own text (no input index)
+        raise KernelError(errors.InvalidArgumentError, "Input tensor must have rank >= 2, got %d" % a.ndim)
     _check_matrix(a, square=True)
     n = a.shape[-1]
     flat = a.reshape((-1, n, n))
@@ -354,6 +366,8 @@ def lu(input: Any, output_idx_type: Any = dtypes.int32, name: Any = None) -> Any
     """TF: tf.linalg.lu: Lu(lu, p) with a[p] = L @ U (Eigen PartialPivLU, bit for bit)."""
     x = convert_to_tensor(input)
     idx_type = make_type(output_idx_type, "output_idx_type")
+    check_type_attr("Lu", x._dtype, "T", error_suffix((input,)))  # TF: no Lu kernel for integers or bool
+    check_type_attr("Lu", idx_type, "output_idx_type", error_suffix((input,)))
     return LuOutput(*run_op(Lu, (input,), x, output_idx_type=idx_type))
 
 

@@ -593,6 +593,9 @@ def _same_shape(labels: Tensor, logits: Tensor) -> None:
 @tf_export("nn.sigmoid_cross_entropy_with_logits")
 def sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None, name: Any = None) -> Tensor:
     """TF: tf.nn.sigmoid_cross_entropy_with_logits: max(x, 0) - x * z + log1p(exp(-|x|))."""
+    if labels is None or logits is None:  # TF: nn_ops._ensure_xent_args (its text has no space before Received)
+        raise ValueError("Both `labels` and `logits` must be provided for sigmoid_cross_entropy_with_logits"
+                         f"Received: labels={labels} and logits={logits}")
     logits = convert_to_tensor(logits)
     labels = convert_to_tensor(labels)
     _same_shape(labels, logits)
