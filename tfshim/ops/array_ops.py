@@ -395,6 +395,9 @@ def _select_grad(op: Any, grad: Tensor) -> tuple:
 
 
 def _where_kernel(c: np.ndarray) -> Any:
+    if c.dtype == np.float16:  # TF registers a CPU Where for half that refuses at run time
+        raise KernelError(errors.UnimplementedError, "No WhereOp available for float16/half type on CPU; dying in CPU "
+                          "WhereOp to avoid silently creating costly copies from device.")
     if c.ndim == 0:
         raise KernelError(errors.InvalidArgumentError, "WhereOp : Unhandled input dimensions: 0")
     return np.argwhere(c).astype(np.int64)
@@ -2419,7 +2422,10 @@ def searchsorted(sorted_sequence: Any, values: Any, side: str = "left", out_type
         op = LowerBound
     else:
         raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: `side` = '{side}'.")
-    out = run_op(op, (seq2, vals2), seq2, vals2, check=True, out_type=dtypes.as_dtype(out_type))
+    ot = dtypes.as_dtype(out_type)
+    check_kernel(op.name, seq2._dtype,
+                 attrs=lambda: f"T=DT_{seq2._dtype._cname.upper()}, out_type=DT_{ot._cname.upper()}")
+    out = run_op(op, (seq2, vals2), seq2, vals2, check=True, out_type=ot)
     return reshape(out, list(vals._value.shape))
 
 

@@ -9,7 +9,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
-from tfshim.ops.op import KernelError, defop, not_differentiable, run_op, tf_export
+from tfshim.ops.op import KernelError, check_type_attr, defop, not_differentiable, run_op, tf_export
 
 
 def _dense_bincount_kernel(arr: np.ndarray, size: np.ndarray, weights: np.ndarray,
@@ -69,5 +69,6 @@ def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: An
         arr = array_ops.reshape(arr, [-1])
     if weights is None:
         weights = convert_to_tensor(np.zeros((0,), dtypes.as_dtype(dtype).as_numpy_dtype))
+    check_type_attr("DenseBincount", arr._dtype, "Tidx")  # TF casts only non-integers: uint8 stays, and fails here
     return run_op(DenseBincount, (arr,), arr, convert_to_tensor(size, dtype=arr.dtype), weights,
                   binary_output=binary_output)

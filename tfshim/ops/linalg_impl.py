@@ -368,6 +368,8 @@ def lu(input: Any, output_idx_type: Any = dtypes.int32, name: Any = None) -> Any
     idx_type = make_type(output_idx_type, "output_idx_type")
     check_type_attr("Lu", x._dtype, "T", error_suffix((input,)))  # TF: no Lu kernel for integers or bool
     check_type_attr("Lu", idx_type, "output_idx_type", error_suffix((input,)))
+    check_kernel("Lu", x._dtype, error_suffix((input,)),  # T allows half, but TF has no CPU kernel for it
+                 attrs=lambda: f"T=DT_{x._dtype._cname.upper()}, output_idx_type=DT_{idx_type._cname.upper()}")
     return LuOutput(*run_op(Lu, (input,), x, output_idx_type=idx_type))
 
 
