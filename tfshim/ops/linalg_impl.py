@@ -252,13 +252,13 @@ def _eigh_kernel(a: np.ndarray, compute_v: bool = True) -> Any:
         safe = np.where(bad[..., None, None], np.eye(a.shape[-1], dtype=a.dtype), a)
         e, v = np.linalg.eigh(safe, UPLO="L")
         e_bad, v_bad = _eigen_eigh_nonfinite(a[bad])
-        e, v = e.astype(a.real.dtype), v.astype(a.dtype)
+        e, v = e.astype(a.dtype), v.astype(a.dtype)  # TF: e has the input's type, complex for complex input
         e[bad], v[bad] = e_bad, v_bad
         return e, (v if compute_v else np.zeros((0,), a.dtype))
     if compute_v:
         e, v = np.linalg.eigh(a, UPLO="L")
-        return e.astype(a.real.dtype), v.astype(a.dtype)
-    return np.linalg.eigvalsh(a, UPLO="L").astype(a.real.dtype), np.zeros((0,), a.dtype)
+        return e.astype(a.dtype), v.astype(a.dtype)
+    return np.linalg.eigvalsh(a, UPLO="L").astype(a.dtype), np.zeros((0,), a.dtype)
 
 
 SelfAdjointEigV2 = defop("SelfAdjointEigV2", _eigh_kernel, multi_output=True)
