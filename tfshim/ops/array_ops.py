@@ -126,7 +126,34 @@ def _reshape_grad(op: Any, grad: Tensor) -> Tensor:
 @tf_export("reshape", "manip.reshape")
 def reshape(tensor: Any, shape: Any, name: Any = None) -> Tensor:
     x = convert_to_tensor(tensor)
+    dims = _shape_input_dims("Reshape", "Tshape", shape, (tensor, shape))
+    if dims is not None and len(dims) > 1:  # a 0-d shape passes, as in TF
+        _shape_input_error("Reshape", f"sizes input must be 1-D, not {_dims(dims)}", (tensor, shape))
     return run_op(Reshape, (tensor, shape), x, shape=tuple(_int_list(shape)))
+
+
+def _shape_input_dims(op_name: str, attr: str, shape: Any, raw: tuple) -> tuple | None:
+    """The dimensions of a shape argument as TF's kernel sees it (after its type attr's check, for a tensor); None
+    where it is not known without converting (a TensorShape, a list holding tensors)."""
+    if isinstance(shape, Tensor):
+        check_attr(op_name, shape, attr, error_suffix(raw))
+        return shape._value.shape
+    if isinstance(shape, (np.ndarray, np.integer)) or (isinstance(shape, int) and not isinstance(shape, bool)):
+        return np.shape(shape)
+    if isinstance(shape, (list, tuple)) and shape and all(isinstance(d, (list, tuple)) for d in shape):
+        try:
+            return np.shape(np.asarray(shape, dtype=np.int64))
+        except (ValueError, TypeError, OverflowError):
+            return None
+    return None
+
+
+def _shape_input_error(op_name: str, text: str, raw: tuple) -> None:
+    """Raises the kernel's InvalidArgumentError for a bad shape input, ended as the call's path ends it."""
+    try:
+        raise_op_error(op_name, KernelError(errors.InvalidArgumentError, text))
+    except errors.OpError as e:
+        raise as_called(e, raw) from None
 
 
 # ----- broadcasting ---------------------------------------------------------------------
@@ -155,6 +182,10 @@ def _broadcast_to_grad(op: Any, grad: Tensor) -> Tensor:
 def broadcast_to(input: Any, shape: Any, name: Any = None) -> Tensor:  # noqa: A002 - TF's name
     x = convert_to_tensor(input)
     raw_shape = shape
+    dims = _shape_input_dims("BroadcastTo", "Tidx", shape, (input, shape))
+    if dims is not None and len(dims) != 1:
+        _shape_input_error("BroadcastTo", f"shape must be a vector of {{int32,int64}}, got shape {_dims(dims)}",
+                           (input, shape))
     shape = tuple(_int_list(shape))
     if x._value.shape == shape:
         return x
@@ -2534,6 +2565,11 @@ def invert_permutation(x: Any, name: Any = None) -> Tensor:
 
 
 def _unravel_index_kernel(indices: np.ndarray, dims: np.ndarray) -> Any:
+    if indices.ndim > 1:
+        raise KernelError(errors.InvalidArgumentError,
+                          f'The indices can only be scalar or vector, got "{_dims(indices.shape)}"')
+    if dims.ndim != 1:  # TF's text says "indices" for dims too
+        raise KernelError(errors.InvalidArgumentError, f'The indices can only be 1-D, got "{_dims(dims.shape)}"')
     total = int(np.prod(dims))
     if np.any((indices < 0) | (indices >= total)):
         raise KernelError(errors.InvalidArgumentError, "index is out of bound as with dims")
@@ -2710,6 +2746,9 @@ def tensor_scatter_nd_min(tensor: Any, indices: Any, updates: Any, name: Any = N
 
 
 def _broadcast_args_kernel(sx: np.ndarray, sy: np.ndarray) -> Any:
+    for i, s in enumerate((sx, sy)):
+        if s.ndim != 1:
+            raise KernelError(errors.InvalidArgumentError, f"In[{i}] must be a vector.{_dims(s.shape)}")
     try:
         return np.asarray(np.broadcast_shapes(tuple(sx.tolist()), tuple(sy.tolist())), dtype=sx.dtype)
     except ValueError:

@@ -184,10 +184,12 @@ def _export_real(name: str, op: Any, rank: int, inverse: bool) -> Any:
     def fn(input_tensor: Any, fft_length: Any = None, name: Any = None) -> Tensor:
         if inverse:
             x = _irfft_input(input_tensor)
+            x.shape.with_rank_at_least(rank)  # TF's wrapper checks the rank before any op (a ValueError)
             real = dtypes.float32 if x.dtype == dtypes.complex64 else dtypes.float64
             lengths = _fft_length(x, rank, fft_length, True)
             return op(_pad_for_rfft(x, lengths, True), convert_to_tensor(lengths), Treal=real)
         x = _real_input(input_tensor)
+        x.shape.with_rank_at_least(rank)
         cplx = dtypes.complex64 if x.dtype == dtypes.float32 else dtypes.complex128
         lengths = _fft_length(x, rank, fft_length, False)
         return op(_pad_for_rfft(x, lengths, False), convert_to_tensor(lengths), Tcomplex=cplx)

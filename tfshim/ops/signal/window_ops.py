@@ -18,10 +18,12 @@ def _raised_cosine_window(window_length: Any, periodic: Any, dtype: Any, a: floa
     dtype = dtypes.as_dtype(dtype)
     if not dtype.is_floating:
         raise ValueError("dtype must be a floating point type. Found %s" % dtype)
-    length = convert_to_tensor(window_length, dtype=dtypes.int32)
+    length = convert_to_tensor(window_length, dtype=dtypes.int32, name="window_length")
+    length.shape.assert_has_rank(0)
     if int(length._value) == 1:
         return array_ops.ones([1], dtype=dtype)
-    per = math_ops.cast(convert_to_tensor(periodic, dtype=dtypes.bool), dtypes.int32)
+    per = math_ops.cast(convert_to_tensor(periodic, dtype=dtypes.bool, name="periodic"), dtypes.int32)
+    per.shape.assert_has_rank(0)
     even = 1 - math_ops.floormod(length, 2)
     n = math_ops.cast(length + per * even - 1, dtype)
     count = math_ops.cast(array_ops.range(length), dtype)
