@@ -333,7 +333,9 @@ def ones_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = Non
 def fill(dims: Any, value: Any, name: Any = None, layout: Any = None) -> Tensor:
     _check_layout(layout)
     v = convert_to_tensor(value)
-    shape = _fill_dims(dims, "")
+    if isinstance(dims, Tensor):  # TF: Fill's index_type attr; a tensor takes the fast path (" name: ")
+        check_attr("Fill", dims, "index_type")
+    shape = _fill_dims(dims, error_suffix((dims, value)))
     if v._value.ndim != 0:
         raise_op_error("Fill", KernelError(errors.InvalidArgumentError, "value must represent a scalar, got shape "
                                            "[%s]" % ",".join(str(d) for d in v._value.shape), suffix=""))
@@ -1565,7 +1567,11 @@ def _slice_kernel(x: np.ndarray, begin: tuple, size: tuple) -> Any:
         d = x.shape[i]
         if s == -1:
             s = d - b
-        if not 0 <= b <= d:
+        if d == 0:  # TF's own check for an empty dimension
+            if b != 0 or s != 0:
+                raise KernelError(errors.InvalidArgumentError, "Expected begin[%d] == 0 (got %d) and size[%d] == 0 "
+                                  "(got %d) when input.dim_size(%d) == 0" % (i, b, i, s, i))
+        elif not 0 <= b <= d:
             raise KernelError(errors.InvalidArgumentError,
                               "Expected begin[%d] in [0, %d], but got %d" % (i, d, b))
         if not 0 <= s <= d - b:

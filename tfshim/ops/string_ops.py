@@ -18,7 +18,18 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.ops import string_hash
-from tfshim.ops.op import _DEVICE, KernelError, as_called, defop, dtype_mismatch, not_differentiable, op_def, tf_export
+from tfshim.ops.op import (
+    _DEVICE,
+    KernelError,
+    as_called,
+    defop,
+    dtype_mismatch,
+    make_int,
+    make_str,
+    not_differentiable,
+    op_def,
+    tf_export,
+)
 from tfshim.util import dispatch
 
 _INVALID = errors.InvalidArgumentError
@@ -963,6 +974,8 @@ def unicode_encode(input: Any, output_encoding: str, errors: str = "replace",  #
     x = _input(input, dtypes.int32, "UnicodeEncode", raw=raw)
     if x._value.ndim == 0:
         raise ValueError("input_tensor's rank must be at least 1.")
+    output_encoding = make_str(output_encoding, "output_encoding")  # TF's generated wrapper, before the op
+    errors = make_str(errors, "errors")
     _check_attr("UnicodeEncode", "output_encoding", output_encoding, tuple(_CODECS), raw)
     _check_attr("UnicodeEncode", "errors", errors, ("ignore", "replace", "strict"), raw)
     return _run(UnicodeEncode, raw, x, output_encoding=output_encoding, errors=errors,
@@ -1129,7 +1142,7 @@ not_differentiable(StringToHashBucketFast, StringToHashBucketStrong, StringToHas
 
 
 def _num_buckets(op_name: str, num_buckets: Any, raw: tuple) -> int:
-    n = int(num_buckets)
+    n = make_int(num_buckets, "num_buckets")
     if n < 1:
         raise as_called(errors.InvalidArgumentError(None, None, (
             "Value for attr 'num_buckets' of %d must be at least minimum 1\n\t; NodeDef: {{node %s}}; %s "
