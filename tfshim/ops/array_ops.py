@@ -506,20 +506,21 @@ def pack(ts: list, axis: int = 0, name: str = "") -> Tensor:
 
 @tf_export("stack")
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Tensor:
-    if isinstance(axis, (int, np.integer)) and axis == 0:
-        # TF: values that convert as they are (a constant, a tensor, a list of them) are the result
+    """TF: tf.stack, in TF's order (array_ops.stack): with `axis == 0` (a tensor axis compares as a tensor), values
+    that convert as they are (a constant, a tensor, a list of them) are the result; then the axis against
+    values[0]'s rank; then Pack's wrapper: `values` must be a list (a tensor is not) and `axis` an int."""
+    if axis == 0:
         try:
             return convert_to_tensor(values, name=name)
         except (TypeError, ValueError, NotImplementedError):
             pass
-    if not isinstance(values, (list, tuple)):
-        convert_to_tensor(values[0])  # TF reads values[0]'s shape: a tensor is sliced, a scalar fails there
-    ts = match_inputs(list(values))
-    if not ts:
-        raise ValueError("values must be a non-empty list")
-    rank = ts[0].ndim
-    if not -rank - 1 <= axis <= rank:
+    rank = convert_to_tensor(values[0], name=name)._value.ndim  # values[0] of a tensor is its first row
+    if axis < -rank - 1 or axis >= rank + 1:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank - 1}, {rank + 1})")
+    if not isinstance(values, (list, tuple)):
+        raise TypeError("Expected list for 'values' argument to 'pack' Op, not %r." % (values,))
+    axis = make_int(axis, "axis")
+    ts = match_inputs(list(values))
     return pack(ts, axis, name or "")
 
 
