@@ -137,7 +137,7 @@ def _shape_input_dims(op_name: str, attr: str, shape: Any, raw: tuple) -> tuple 
     where it is not known without converting (a TensorShape, a list holding tensors)."""
     if isinstance(shape, Tensor):
         check_attr(op_name, shape, attr, error_suffix(raw))
-        return shape._value.shape
+        return tuple(shape.shape.as_list()) if shape.shape.rank is not None else None  # static: traceable
     if isinstance(shape, (np.ndarray, np.integer)) or (isinstance(shape, int) and not isinstance(shape, bool)):
         return np.shape(shape)
     if isinstance(shape, (list, tuple)) and shape and all(isinstance(d, (list, tuple)) for d in shape):
@@ -514,7 +514,7 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Tensor:
             return convert_to_tensor(values, name=name)
         except (TypeError, ValueError, NotImplementedError):
             pass
-    rank = convert_to_tensor(values[0], name=name)._value.ndim  # values[0] of a tensor is its first row
+    rank = convert_to_tensor(values[0], name=name).ndim  # values[0] of a tensor is its first row (`ndim`: traceable)
     if axis < -rank - 1 or axis >= rank + 1:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank - 1}, {rank + 1})")
     if not isinstance(values, (list, tuple)):
