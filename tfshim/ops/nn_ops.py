@@ -363,6 +363,8 @@ def _wrap_2d(op: Any, logits: Any, axis: Any) -> Tensor:
     if not -nd <= dim < nd:
         raise errors.InvalidArgumentError(None, None, f"`dim` must be in the range [{-nd}, {nd}) where {nd} is the "
                                           f"number of dimensions in the input. Received: dim={dim}")
+    if isinstance(axis, Tensor):  # TF: where(dim < 0, dim + rank(x), dim): a float dim fails in that AddV2
+        _ = axis + array_ops.rank(x)
     axis = array_ops._axis_int(axis) % nd
     op.check(x)
     return _swap_axis(op(_swap_axis(x, axis, nd - 1)), axis, nd - 1)
