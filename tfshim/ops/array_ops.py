@@ -128,7 +128,8 @@ def reshape(tensor: Any, shape: Any, name: Any = None) -> Tensor:
     x = convert_to_tensor(tensor)
     dims = _shape_input_dims("Reshape", "Tshape", shape, (tensor, shape))
     if dims is not None and len(dims) > 1:  # a 0-d shape passes, as in TF
-        _shape_input_error("Reshape", f"sizes input must be 1-D, not {_dims(dims)}", (tensor, shape))
+        text = f"sizes input must be 1-D, not {_dims(dims)}"
+        raise_op_error("Reshape", KernelError(errors.InvalidArgumentError, text, suffix=error_suffix((tensor, shape))))
     return run_op(Reshape, (tensor, shape), x, shape=tuple(_int_list(shape)))
 
 
@@ -146,14 +147,6 @@ def _shape_input_dims(op_name: str, attr: str, shape: Any, raw: tuple) -> tuple 
         except (ValueError, TypeError, OverflowError):
             return None
     return None
-
-
-def _shape_input_error(op_name: str, text: str, raw: tuple) -> None:
-    """Raises the kernel's InvalidArgumentError for a bad shape input, ended as the call's path ends it."""
-    try:
-        raise_op_error(op_name, KernelError(errors.InvalidArgumentError, text))
-    except errors.OpError as e:
-        raise as_called(e, raw) from None
 
 
 # ----- broadcasting ---------------------------------------------------------------------
@@ -184,8 +177,9 @@ def broadcast_to(input: Any, shape: Any, name: Any = None) -> Tensor:  # noqa: A
     raw_shape = shape
     dims = _shape_input_dims("BroadcastTo", "Tidx", shape, (input, shape))
     if dims is not None and len(dims) != 1:
-        _shape_input_error("BroadcastTo", f"shape must be a vector of {{int32,int64}}, got shape {_dims(dims)}",
-                           (input, shape))
+        raise_op_error("BroadcastTo", KernelError(
+            errors.InvalidArgumentError, f"shape must be a vector of {{int32,int64}}, got shape {_dims(dims)}",
+            suffix=error_suffix((input, shape))))
     shape = tuple(_int_list(shape))
     if x._value.shape == shape:
         return x

@@ -19,6 +19,7 @@ from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_gemm, eigen_lu, native
 from tfshim.ops import array_ops
 from tfshim.ops.array_ops import _dims, _int_list, kernel_error
+from tfshim.ops.math_ops import _quiet_nan
 from tfshim.ops.op import (
     KernelError,
     check_attr,
@@ -76,7 +77,7 @@ def _fma32(p: np.ndarray, c: np.ndarray, nan: tuple | None = None) -> np.ndarray
     out = s.astype(np.float32)
     cn = np.isnan(c)
     if cn.any():  # NaN accumulator: x86 keeps the first NaN operand, quieted
-        out = np.where(cn, (c.view(np.uint32) | np.uint32(0x00400000)).view(np.float32), out)
+        out = np.where(cn, _quiet_nan(c), out)
     if nan is not None:
         out = np.where(nan[0], nan[1], out)
     return out
@@ -140,7 +141,7 @@ def _block_add(out: np.ndarray, acc: np.ndarray) -> np.ndarray:
     accumulator, and x86 keeps the first NaN operand)."""
     s = out + acc
     nan = np.isnan(acc)
-    return np.where(nan, (acc.view(np.uint32) | np.uint32(0x00400000)).view(np.float32), s) if nan.any() else s
+    return np.where(nan, _quiet_nan(acc), s) if nan.any() else s
 
 
 def _add32(p: np.ndarray, q: np.ndarray) -> np.ndarray:
@@ -148,14 +149,13 @@ def _add32(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     loops return either operand, by NumPy version: 1.26's wide loops give q's)."""
     s = (p + q).astype(np.float32)
     both = np.isnan(p) & np.isnan(q)
-    return np.where(both, (p.view(np.uint32) | np.uint32(0x00400000)).view(np.float32), s) if both.any() else s
+    return np.where(both, _quiet_nan(p), s) if both.any() else s
 
 
 def _nan_first(a: np.ndarray, b: np.ndarray) -> tuple:
     """For an FMA a*b + acc with NaN operands: (mask, the NaN a or else b, quieted) (x86: first NaN operand)."""
     a, b = np.broadcast_arrays(a, b)
-    q = np.where(np.isnan(a), a, b).view(np.uint32) | np.uint32(0x00400000)
-    return np.isnan(a) | np.isnan(b), q.view(np.float32)
+    return np.isnan(a) | np.isnan(b), _quiet_nan(np.where(np.isnan(a), a, b))
 
 
 def _matmul_c(a: np.ndarray, b: np.ndarray, out_shape: tuple, kb: int, mode: int) -> np.ndarray:
