@@ -20,7 +20,7 @@ import numpy as np
 from tfshim.eager import tape as tape_lib
 from tfshim.framework import dtypes
 from tfshim.framework.constant_op import convert_to_tensor
-from tfshim.framework.tensor import Tensor, _wrap_as
+from tfshim.framework.tensor import EagerTensor, Tensor, _wrap_as
 from tfshim.framework.variables import Variable
 from tfshim.ops.op import NOT_DIFFERENTIABLE
 from tfshim.util import nest
@@ -47,11 +47,15 @@ def _ones_like(x: Any) -> Tensor:
 
 def _aggregate(grads: list) -> Tensor:
     """Sums the gradients reaching one tensor, in arrival order (TF: AddN)."""
-    from tfshim.ops.math_ops import add
+    from tfshim.ops.math_ops import AddV2, add
 
     g = grads[0]
     for h in grads[1:]:
-        g = add(g, h)
+        if type(g) is EagerTensor and type(h) is EagerTensor and h._dtype is g._dtype and (
+                (g._dtype, g._dtype) in AddV2.checked):
+            g = AddV2(g, h)  # what `add` runs for two tensors whose dtype passed its checks, without its layers
+        else:
+            g = add(g, h)
     return g
 
 
@@ -80,26 +84,32 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
 
     # TF's PrepareBackprop: the ops between the targets and the tracked tensors, how many
     # consumers each tensor has, and for each op how many of its outputs are still awaited.
+    # (Entries are keyed by id(): an entry is a tuple, whose own hash would hash its contents.)
     entries: dict[int, tuple] = {}
     usage: dict[int, int] = {}
     stack = [t._id for t in targets]
     while stack:
         entry = tensor_tape.get(stack.pop())
-        if entry is None or id(entry) in entries:
+        if entry is None:
             continue
-        entries[id(entry)] = entry
+        k = id(entry)
+        if k in entries:
+            continue
+        entries[k] = entry
         for i in entry[1]:
-            if i in usage:
-                usage[i] += 1
-            else:
+            count = usage.get(i)
+            if count is None:
                 usage[i] = 1
                 if i in tensor_tape:
                     stack.append(i)
+            else:
+                usage[i] = count + 1
     missing: dict[int, int] = {}
     for i in usage:
         producer = tensor_tape.get(i)
         if producer is not None:
-            missing[id(producer)] = missing.get(id(producer), 0) + 1
+            k = id(producer)
+            missing[k] = missing.get(k, 0) + 1
 
     grads: dict[int, list] = {}
     for i, t in enumerate(targets):
@@ -111,35 +121,46 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
     ready = collections.deque(e for k, e in entries.items() if k not in missing)
     while ready:
         ctx, input_ids = entry = ready.pop()
-        out_grads: list = []
-        any_grad = False
-        all_grads = True
-        for o in ctx.outputs:
-            gl = grads.get(o._id) if o._id in source_ids else grads.pop(o._id, None)
+        outputs = ctx.outputs
+        if len(outputs) == 1:  # most ops: one output, no list to build
+            o_id = outputs[0]._id
+            gl = grads.get(o_id) if o_id in source_ids else grads.pop(o_id, None)
             if gl:
-                any_grad = True
-                out_grads.append(gl[0] if len(gl) == 1 else _aggregate(gl))
+                any_grad = all_grads = True
+                out_grads: list = [gl[0] if len(gl) == 1 else _aggregate(gl)]
             else:
-                all_grads = False
-                out_grads.append(None)
+                any_grad = all_grads = False
+        else:
+            out_grads = []
+            any_grad = False
+            all_grads = True
+            for o in outputs:
+                gl = grads.get(o._id) if o._id in source_ids else grads.pop(o._id, None)
+                if gl:
+                    any_grad = True
+                    out_grads.append(gl[0] if len(gl) == 1 else _aggregate(gl))
+                else:
+                    all_grads = False
+                    out_grads.append(None)
         if any_grad:
             grad_fn = ctx.op.grad
             if grad_fn is None:
                 raise LookupError(f"gradient registry has no entry for: {ctx.op.name}")
             if grad_fn is not NOT_DIFFERENTIABLE:
                 if not all_grads:  # (not `None in out_grads`: that compares tensors with ==)
-                    out_grads = [_zeros_like(o, batch) if g is None else g for o, g in zip(ctx.outputs, out_grads)]
-                ctx.skip_input_indices = tuple(
-                    i for i, t in enumerate(input_ids) if t not in tensor_tape and t not in source_ids)
+                    out_grads = [_zeros_like(o, batch) if g is None else g for o, g in zip(outputs, out_grads)]
+                ctx.skip_input_indices = tuple([
+                    i for i, t in enumerate(input_ids) if t not in tensor_tape and t not in source_ids])
                 in_grads = grad_fn(ctx, *out_grads) if batch is None else batched_vjp(ctx, out_grads, batch)
                 if not isinstance(in_grads, (list, tuple)):
                     in_grads = (in_grads,)
                 for i, g in zip(input_ids, in_grads):
                     if g is not None:
-                        if i in grads:
-                            grads[i].append(g)
-                        else:
+                        gl = grads.get(i)
+                        if gl is None:
                             grads[i] = [g]
+                        else:
+                            gl.append(g)
         for i in input_ids:
             count = usage.get(i)
             if count is None:
@@ -148,16 +169,19 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
             if count > 1:
                 continue
             producer = tensor_tape.get(i)
-            if producer is not None and id(producer) in missing:
-                missing[id(producer)] -= 1
-                if missing[id(producer)] == 0:
-                    ready.appendleft(producer)
+            if producer is not None:
+                k = id(producer)
+                m = missing.get(k)
+                if m is not None:
+                    missing[k] = m - 1
+                    if m == 1:
+                        ready.appendleft(producer)
         if consume:  # every consumer of its outputs has run before it: nothing reads this entry again
-            for o in ctx.outputs:
+            for o in outputs:
                 if tensor_tape.get(o._id) is entry:
                     del tensor_tape[o._id]
             del entries[id(entry)]
-        del entry, ctx
+        del entry, ctx, outputs
 
     result = []
     for s in sources:

@@ -33,13 +33,14 @@ two roundings, as NumPy computes it.
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
+
+from tfshim.kernels.threads import intra_op_threads
 
 Cx = tuple  # (real, imag) pair of float arrays of one dtype
 
@@ -717,14 +718,6 @@ def _pocketfft_c_bufsize(n: int, vectorize: bool) -> int:
 _L2CACHE = 262144 * 2
 
 
-def _intra_op_threads() -> int:
-    """TF's eager intra-op pool size: the schedulable CPUs (tensorflow's port::MaxParallelism)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
-
-
 def _thread_count(nthreads: int, size: int, axis_len: int) -> int:
     if nthreads == 1 or size < 32768:
         return 1
@@ -834,7 +827,7 @@ def c2c(x: np.ndarray, axes: list[int], forward: bool, fct: float = 1.0,
     re, im = _split(x)
     dt = re.dtype
     f = dt.type(fct)
-    nth = _intra_op_threads() if nthreads is None else nthreads
+    nth = intra_op_threads() if nthreads is None else nthreads
     if x.ndim == 1 and x.shape[0] >= 65536 * 2:
         bailey = _bailey(re, im, forward, f, nth)
         if bailey is not None:
@@ -1446,7 +1439,7 @@ def r2c(x: np.ndarray, axes: list[int], fct: float = 1.0, nthreads: int | None =
     if x.size == 0 or n == 0:
         return np.zeros(oshape, np.complex64 if dt == np.float32 else np.complex128)
     f = dt.type(fct)
-    nth = _intra_op_threads() if nthreads is None else nthreads
+    nth = intra_op_threads() if nthreads is None else nthreads
     rows = np.moveaxis(np.ascontiguousarray(x), last, -1)
     rshape = rows.shape
     res = _rplan(n, dt.char)(rows.reshape(-1, n), True)
@@ -1478,7 +1471,7 @@ def c2r(x: np.ndarray, axes: list[int], n: int, fct: float = 1.0, nthreads: int 
     oshape[last] = n
     if x.size == 0 or n == 0:
         return np.zeros(oshape, dt)
-    nth = _intra_op_threads() if nthreads is None else nthreads
+    nth = intra_op_threads() if nthreads is None else nthreads
     if len(axes) > 1:
         re, im = _c2c_planes(re, im, axes[:-1], False, dt.type(1), False, nth)
     f = dt.type(fct)

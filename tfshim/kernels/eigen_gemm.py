@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from tfshim.kernels.eigen_math import _tf_fpenv
-from tfshim.kernels.eigen_reduce import _intra_op_threads
+from tfshim.kernels.threads import intra_op_threads
 
 __all__ = ["matmul"]
 
@@ -361,7 +361,7 @@ def matmul(a: np.ndarray, b: np.ndarray, transpose_a: bool = False, transpose_b:
             return np.matmul(x, y)
         if k == 0:
             return np.zeros(bshape + (m, n), x.dtype)
-        threads = threads or _intra_op_threads()
+        threads = threads or intra_op_threads()
         if min(m, k, n) > 1 and (nb == 1 or cost > 128 * 128):
             return _contraction(x, y, nb > 1, threads)
         sx, sy = x.shape[-2] if transpose_a else k, n

@@ -45,8 +45,8 @@ import math
 
 import numpy as np
 
-from tfshim.kernels import native
-from tfshim.kernels.eigen_math import _tf_fpenv
+from tfshim.kernels import fpenv, native
+from tfshim.kernels.threads import intra_op_threads
 
 __all__ = ["reduce_sum", "reduce_mean", "reduce_prod", "reduce_max", "reduce_min", "simplify"]
 
@@ -55,16 +55,6 @@ _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
 _PACKET = {_F16: 8, _F32: 8, _F64: 4}
 _LEAF = {_F16: 200, _F32: 1024, _F64: 1024}
-_INTRA_OP_THREADS = 2  # fallback when the CPU count is unknown
-
-
-def _intra_op_threads() -> int:
-    try:
-        import os
-
-        return max(1, min(len(os.sched_getaffinity(0)), 64))
-    except (AttributeError, OSError):  # pragma: no cover
-        return _INTRA_OP_THREADS
 
 
 # ---------------------------------------------------------------------------
@@ -285,7 +275,7 @@ def _cost_threads(n: int, dt: np.dtype, op) -> int:
     # 2 threads at n = 108389, float16 at 131765.
     cost_per_coeff = dt.itemsize * 11.0 / 64 + 10.0 / P
     threads = (n * cost_per_coeff - 100000) / 100000 + 0.9
-    return max(1, min(_intra_op_threads(), int(threads)))
+    return max(1, min(intra_op_threads(), 64, int(threads)))
 
 
 def _full(op, flat: np.ndarray) -> np.ndarray:
@@ -381,7 +371,7 @@ def _float_reduce(op, x: np.ndarray, axes: tuple, keepdims: bool, fallback) -> n
     shape = _out_shape(x.shape, axes, keepdims)
     if x.dtype not in _PACKET or x.size == 0:
         return np.asarray(fallback(x, axes, keepdims))
-    with np.errstate(all="ignore"), _tf_fpenv():
+    with fpenv.kernel_env():
         r = _eigen_reduce(op, x, axes)
     return r.reshape(shape)
 
@@ -405,7 +395,7 @@ def reduce_mean(x: np.ndarray, axes: tuple, keepdims: bool = False) -> np.ndarra
     """TF Mean: SumReducer result divided by Scalar(in.size() / out.size())
     (not Eigen's MeanReducer); integers sum in 64 bits and truncate."""
     x = np.asarray(x)
-    count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    count = math.prod([x.shape[a] for a in axes])
     if x.dtype.kind in "iu":
         acc = np.int64 if x.dtype.kind == "i" else np.uint64
         s = np.sum(x, axis=axes, dtype=acc, keepdims=keepdims)
@@ -415,7 +405,7 @@ def reduce_mean(x: np.ndarray, axes: tuple, keepdims: bool = False) -> np.ndarra
         return (np.sign(s) * q if x.dtype.kind == "i" else q).astype(x.dtype)
     if x.dtype in _PACKET and x.size:
         s = reduce_sum(x, axes, keepdims)
-        with np.errstate(all="ignore"), _tf_fpenv():
+        with fpenv.kernel_env():
             return np.asarray(s / x.dtype.type(count))
     with np.errstate(all="ignore"):
         s = np.sum(x, axis=axes, dtype=x.dtype, keepdims=keepdims)

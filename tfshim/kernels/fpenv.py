@@ -155,3 +155,21 @@ if _ERRSTATE_VAR is not None:
     # The same two switches as the context variable's own C methods: no Python frame around them (per op, ~0.2 us).
     quiet = functools.partial(_ERRSTATE_VAR.set, _IGNORE_ALL)  # noqa: F811
     unquiet = _ERRSTATE_VAR.reset  # noqa: F811
+
+
+class kernel_env:  # noqa: N801 - used like a function
+    """Context manager: the state Op.__call__ runs every kernel in (NumPy's warnings off, FTZ|DAZ on), for kernel
+    code that may also run outside it. Inside a kernel it costs two counter steps and a context-variable switch,
+    a third of ``np.errstate(all="ignore")`` plus ``flush_denormals()``."""
+
+    __slots__ = ("token",)
+
+    def __enter__(self) -> None:
+        self.token = quiet()
+        if AVAILABLE:
+            enter()
+
+    def __exit__(self, *exc: object) -> None:
+        if AVAILABLE:
+            exit()
+        unquiet(self.token)

@@ -51,6 +51,7 @@ from typing import Any
 import numpy as np
 
 from tfshim.kernels import glibc
+from tfshim.kernels.threads import intra_op_threads
 
 __all__ = [
     "DEFAULT_GRAPH_SEED",
@@ -749,14 +750,6 @@ def random_shuffle(state: GuardedPhilox, value: np.ndarray) -> np.ndarray:
     return value[np.asarray(perm, dtype=np.intp)]
 
 
-def _intra_op_threads() -> int:
-    """TF's default intra-op pool size: the schedulable CPUs (``port::MaxParallelism``)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # pragma: no cover - non-Linux
-        return os.cpu_count() or 1
-
-
 def _parallel_for_starts(n: int, cost: int, threads: int) -> list[int]:
     """First rows of the blocks Eigen's ``ThreadPoolDevice::parallelFor`` runs.
 
@@ -823,7 +816,7 @@ def multinomial(gen: PhiloxRandom, logits: np.ndarray, num_samples: int,
     cdf = np.cumsum(np.where(finite, e, 0.0), axis=1)
     total = cdf[:, -1]
     cost = int(50 * (num_samples * np.log(classes) / np.log(2) + classes))
-    starts = _parallel_for_starts(batch, cost, _intra_op_threads() if threads is None else threads)
+    starts = _parallel_for_starts(batch, cost, intra_op_threads() if threads is None else threads)
     words_per_row = 2 * num_samples
     for si, s in enumerate(starts):
         end = starts[si + 1] if si + 1 < len(starts) else batch

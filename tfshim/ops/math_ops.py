@@ -19,7 +19,7 @@ from tfshim.framework.constant_op import convert_index_input, convert_to_tensor,
 from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.framework.variables import Variable
-from tfshim.kernels import eigen_math, eigen_pow, eigen_rcp, eigen_reduce, eigen_trig, native
+from tfshim.kernels import eigen_math, eigen_pow, eigen_rcp, eigen_reduce, eigen_trig, fpenv, native
 from tfshim.ops.op import (
     _DEVICE,
     KernelError,
@@ -82,7 +82,38 @@ def _quiet_nan(v: np.ndarray) -> np.ndarray:
 _SCANNED = (np.dtype(np.float32), np.dtype(np.float64))  # the dtypes native.lib.has_nan scans
 
 
-def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = False) -> Any:
+_F32 = np.dtype(np.float32)
+
+
+def _compiled_binary(name: str) -> Any:
+    """The compiled float32 twin of an x86_nan_order kernel (tfshim/_kernels.c run_arith), or None."""
+    return getattr(native.lib, name, None) if native.AVAILABLE else None
+
+
+def _run_compiled_binary(c_fn: Any, x: np.ndarray, y: np.ndarray, scalar_wins: bool) -> np.ndarray | None:
+    """``c_fn`` on float32 operands of more than 1024 elements (below, NumPy's loop and a NaN scan cost less than
+    the call): same shapes, or one operand of one element. None where it does not apply."""
+    if x.dtype is not _F32 or y.dtype is not _F32 or not (x.flags.c_contiguous and y.flags.c_contiguous):
+        return None
+    if x.shape == y.shape:
+        if x.size <= 1024:
+            return None
+        out = np.empty(x.shape, _F32)
+        c_fn(x, y, out, 0, 0)
+        return out
+    nx, ny = x.size, y.size
+    if ny == 1 and nx > 1024:
+        mode = 1
+    elif nx == 1 and ny > 1024:
+        mode = 2
+    else:
+        return None
+    out = np.empty(np.broadcast_shapes(x.shape, y.shape), _F32)
+    c_fn(x, y, out, mode, int(scalar_wins))
+    return out
+
+
+def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = False, compiled: str = "") -> Any:
     """``np_fn`` returning the NaN TF's kernel returns where both operands are NaN (NumPy's loops pick either
     operand, depending on the NumPy version and loop): the first operand's, quieted, except (measured)
 
@@ -91,9 +122,16 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
     * ``tail_second`` (xlogy): the second operand's in the scalar tail of float/double.
 
     Half arithmetic runs in float32 registers, and NumPy's half loops can drop a lone NaN operand's payload:
-    for half every NaN result is the first NaN operand, quieted."""
+    for half every NaN result is the first NaN operand, quieted.
+
+    ``compiled``: the name of the compiled float32 twin in tfshim._kernels (same bits, no NaN scan, two threads)."""
+    c_fn = _compiled_binary(compiled) if compiled else None
 
     def fn(x: np.ndarray, y: np.ndarray) -> Any:
+        if c_fn is not None:
+            r = _run_compiled_binary(c_fn, x, y, scalar_wins)
+            if r is not None:
+                return r
         r = np_fn(x, y)
         if type(r) is not np.ndarray:  # a 0-d result is a NumPy scalar: a comparison is 20x cheaper than isnan
             if r == r or r.dtype.kind != "f":
@@ -228,7 +266,7 @@ def _where(c: Tensor, x: Tensor, y: Tensor) -> Tensor:
 
 # ----- binary arithmetic -----------------------------------------------------------------
 
-AddV2 = defop("AddV2", cwise_binary(x86_nan_order(np.add, scalar_wins=True)))
+AddV2 = defop("AddV2", cwise_binary(x86_nan_order(np.add, scalar_wins=True, compiled="add_f32")))
 
 
 @AddV2.gradient
@@ -264,7 +302,7 @@ Add = defop("Add", cwise_binary(_add_kernel))  # used by tf.add for strings only
 not_differentiable(Add)
 
 
-Sub = defop("Sub", cwise_binary(x86_nan_order(np.subtract)))
+Sub = defop("Sub", cwise_binary(x86_nan_order(np.subtract, compiled="sub_f32")))
 
 
 @Sub.gradient
@@ -282,7 +320,7 @@ def subtract(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(Sub, x, y)
 
 
-Mul = defop("Mul", cwise_binary(x86_nan_order(np.multiply, scalar_wins=True)))
+Mul = defop("Mul", cwise_binary(x86_nan_order(np.multiply, scalar_wins=True, compiled="mul_f32")))
 
 
 @Mul.gradient
@@ -1055,7 +1093,25 @@ def _tanh_grad_formula(y: np.ndarray, dy: np.ndarray) -> np.ndarray:
     return dy * (y.dtype.type(1) - y * y)
 
 
-TanhGrad = defop("TanhGrad", _grad_kernel(_tanh_grad_formula, _tanh_grad_formula))
+_tanh_grad_np = _grad_kernel(_tanh_grad_formula, _tanh_grad_formula)
+_tanh_grad_c = _compiled_binary("tanh_grad_f32")
+
+
+def _tanh_grad_kernel(y: np.ndarray, dy: np.ndarray) -> Any:
+    """Eigen's scalar_tanh_gradient_op, dy * (1 - y * y), with TF's NaN where both are NaN (measured): y's for
+    float and double, dy's for half (computed in float32 registers); a lone NaN operand's, quieted."""
+    if _tanh_grad_c is not None and y.shape == dy.shape:
+        r = _run_compiled_binary(_tanh_grad_c, y, dy, False)
+        if r is not None:
+            return r
+    r = _tanh_grad_np(y, dy)
+    if r.dtype.kind == "f" and np.isnan(np.add.reduce(r, axis=None)):
+        first, second = (dy, y) if r.dtype == np.float16 else (y, dy)
+        r = np.where(np.isnan(first), _quiet_nan(first), np.where(np.isnan(second), _quiet_nan(second), r))
+    return r
+
+
+TanhGrad = defop("TanhGrad", _tanh_grad_kernel)
 
 
 @TanhGrad.gradient
@@ -1642,6 +1698,12 @@ def _axis_list(axis: Any, op_name: str | None = None, raw: tuple = ()) -> Any:
     """Python ints from a reduction's axis argument, converted as TF's fast path converts its `Tidx` input."""
     if axis is None:
         return None
+    t = type(axis)
+    if t is builtins.int and -2**31 <= axis < 2**31:
+        return [axis]
+    if (t is builtins.list or t is builtins.tuple) and axis and all(
+            type(a) is builtins.int and -2**31 <= a < 2**31 for a in axis):
+        return list(axis)  # what the int32 conversion below gives, without building the tensor (~20 us)
     if isinstance(axis, builtins.int) and not -2**31 <= axis < 2**31:
         t = convert_to_tensor(axis, dtypes.int64)  # TF's reductions do not wrap a Python int into int32
     elif op_name is not None and isinstance(axis, builtins.float) and any(
@@ -1678,7 +1740,7 @@ def _canonical_axes(axes: Any, rank: int) -> tuple:
 def _reducer(np_fn: Callable) -> Callable:
     def kernel(x: np.ndarray, axis: Any, keepdims: bool) -> Any:
         axes = _canonical_axes(axis, x.ndim)
-        with np.errstate(all="ignore"):
+        with fpenv.kernel_env():  # (image_ops calls Mean's kernel itself)
             return np.asarray(np_fn(x, axes, keepdims)).astype(x.dtype, copy=False)
 
     return kernel

@@ -11,15 +11,32 @@ from collections.abc import Callable
 from typing import Any
 
 from tfshim.framework import dtypes
-from tfshim.framework.constant_op import convert_to_tensor, match_inputs
+from tfshim.framework.constant_op import _scalar_fast_path, convert_to_tensor, match_inputs
 from tfshim.framework.sparse_tensor import SparseTensor
-from tfshim.framework.tensor import Tensor
+from tfshim.framework.tensor import EagerTensor, Tensor
 from tfshim.framework.variables import Variable
 from tfshim.ops import math_ops
 
+_FLOATS = frozenset({dtypes.float16, dtypes.float32, dtypes.float64})
 
-def _binary_operator(name: str, func: Callable) -> None:
+
+def _binary_operator(name: str, func: Callable, op: Any = None) -> None:
+    """`op`: the op `func` runs for two eager tensors of one dtype (or a float tensor and a Python float), called
+    straight where its checks have passed for that dtype before (Op.checked), skipping the layers between (~1.5 us
+    of an op's ~4)."""
+
     def forward(x: Any, y: Any) -> Any:
+        if op is not None and type(x) is EagerTensor:
+            d = x._dtype
+            if type(y) is Variable:  # read as TF's fast path reads it (match_inputs)
+                y = y.value()
+            if type(y) is EagerTensor:
+                if y._dtype is d and (d, d) in op.checked:
+                    return op(x, y)
+            elif type(y) is float and d in _FLOATS and (d, d) in op.checked:
+                c = _scalar_fast_path(y, d)  # TF converts the float to x's dtype (float16, float32: rounded)
+                if c is not None:
+                    return op(x, c)
         try:
             return func(x, y)
         except (TypeError, ValueError) as e:
@@ -37,6 +54,12 @@ def _binary_operator(name: str, func: Callable) -> None:
             return out
 
     def reflected(y: Any, x: Any) -> Any:
+        if op is not None and type(x) is float and type(y) is EagerTensor:
+            d = y._dtype
+            if d in _FLOATS and (d, d) in op.checked:
+                c = _scalar_fast_path(x, d)
+                if c is not None:
+                    return op(c, y)
         # TF: maybe_promote_tensors(y, x, force_same_dtype=True) converts x (a tensor too) to y's dtype as "x"
         x = convert_to_tensor(x, y._dtype, name="x")
         return func(x, y)
@@ -84,8 +107,11 @@ def _matmul(x: Any, y: Any) -> Any:
     return matmul(x, y)
 
 
+for _name, _func, _op in [("add", math_ops.add, math_ops.AddV2), ("sub", math_ops.subtract, math_ops.Sub),
+                          ("mul", _mul_operator, math_ops.Mul)]:
+    _binary_operator(_name, _func, _op)
+
 for _name, _func in [
-    ("add", math_ops.add), ("sub", math_ops.subtract), ("mul", _mul_operator),
     ("truediv", math_ops.truediv), ("floordiv", math_ops.floordiv), ("mod", math_ops.floormod),
     ("pow", math_ops.pow), ("matmul", _matmul),
     ("and", _logical_or_bitwise(math_ops.logical_and, "bitwise_and")),
