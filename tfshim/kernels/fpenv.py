@@ -90,6 +90,13 @@ def exit() -> None:  # noqa: A001 - pairs with enter()
             _fesetenv(e.saved)
 
 
+_C_DEPTH = _lib is not None and hasattr(_lib, "fp_push")
+if _C_DEPTH:
+    # The depth and the saved MXCSR kept per thread in C: one builtin call each (~0.05 us against ~0.25 us)
+    enter = _lib.fp_push  # noqa: F811
+    exit = _lib.fp_pop  # noqa: A001, F811
+
+
 class flush_denormals:  # noqa: N801 - used like a function
     """Context manager: run the body with FTZ|DAZ set (no-op if already set or unavailable)."""
 
@@ -113,11 +120,15 @@ class unflushed:  # noqa: N801 - used like a function
     __slots__ = ()
 
     def __enter__(self) -> None:
-        if AVAILABLE and _envs.depth:
+        if _C_DEPTH:
+            _lib.fp_unflushed(1)
+        elif AVAILABLE and _envs.depth:
             _fesetenv(_envs.saved)
 
     def __exit__(self, *exc: object) -> None:
-        if AVAILABLE and _envs.depth:
+        if _C_DEPTH:
+            _lib.fp_unflushed(0)
+        elif AVAILABLE and _envs.depth:
             _fesetenv(_envs.flushing)
 
 

@@ -128,7 +128,7 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
     c_fn = _compiled_binary(compiled) if compiled else None
 
     def fn(x: np.ndarray, y: np.ndarray) -> Any:
-        if c_fn is not None:
+        if c_fn is not None and native.AVAILABLE:  # (tests switch AVAILABLE off to run the NumPy twin)
             r = _run_compiled_binary(c_fn, x, y, scalar_wins)
             if r is not None:
                 return r
@@ -1100,7 +1100,7 @@ _tanh_grad_c = _compiled_binary("tanh_grad_f32")
 def _tanh_grad_kernel(y: np.ndarray, dy: np.ndarray) -> Any:
     """Eigen's scalar_tanh_gradient_op, dy * (1 - y * y), with TF's NaN where both are NaN (measured): y's for
     float and double, dy's for half (computed in float32 registers); a lone NaN operand's, quieted."""
-    if _tanh_grad_c is not None and y.shape == dy.shape:
+    if _tanh_grad_c is not None and native.AVAILABLE and y.shape == dy.shape:
         r = _run_compiled_binary(_tanh_grad_c, y, dy, False)
         if r is not None:
             return r

@@ -274,12 +274,20 @@ class Op:
 
     def __call__(self, *inputs: Any, **attrs: Any) -> Any:
         """Runs the kernel on already converted input tensors (and records it on tapes)."""
-        flush = _FLUSH and inputs and inputs[0]._dtype._fp
+        n = len(inputs)
+        # (the one- and two-input cases without a list comprehension: a frame of its own in Python < 3.12)
+        if n == 2:
+            args: Any = (inputs[0]._value, inputs[1]._value)
+        elif n == 1:
+            args = (inputs[0]._value,)
+        else:
+            args = [t._value for t in inputs]
+        flush = _FLUSH and n and inputs[0]._dtype._fp
         token = fpenv.quiet()  # TF returns inf/nan without warnings
         if flush:
             fpenv.enter()  # TF runs kernels with denormals flushed to zero
         try:
-            out = self.kernel(*[t._value for t in inputs], **attrs)
+            out = self.kernel(*args, **attrs) if attrs else self.kernel(*args)
         except KernelError as e:
             raise_op_error(self.name, e, self.kernel_name)
         except MemoryError:  # TF's allocator fails with ResourceExhaustedError (OOM), not a Python MemoryError
