@@ -38,7 +38,8 @@ def _operand(n: int) -> np.ndarray:
 def test_arith_f32(op, n):
     x, y = _operand(n), _operand(n)
     for a, b in [(x, y), (x, y[:1].reshape(())), (x[:1].reshape(()), y), (x, y[:1]), (x[:1], y),
-                 (x.reshape(-1, 1)[: n // 2 * 2].reshape(2, -1), y[:1].reshape(1, 1))]:
+                 (x.reshape(-1, 1)[: n // 2 * 2].reshape(2, -1), y[:1].reshape(1, 1)),
+                 (x, np.broadcast_to(y[3], x.shape)), (np.broadcast_to(x[5], y.shape), y)]:  # BroadcastTo views
         outs = _both(op.kernel, a, b)
         for isa in ("auto", "scalar"):
             assert_bits_equal(outs[isa], outs["numpy"], f"{op.name} {a.shape} {b.shape} [{isa} C vs NumPy]", a)

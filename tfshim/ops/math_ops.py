@@ -93,14 +93,24 @@ def _compiled_binary(name: str) -> Any:
 def _run_compiled_binary(c_fn: Any, x: np.ndarray, y: np.ndarray, scalar_wins: bool) -> np.ndarray | None:
     """``c_fn`` on float32 operands of more than 1024 elements (below, NumPy's loop and a NaN scan cost less than
     the call): same shapes, or one operand of one element. None where it does not apply."""
-    if x.dtype is not _F32 or y.dtype is not _F32 or not (x.flags.c_contiguous and y.flags.c_contiguous):
+    if x.dtype is not _F32 or y.dtype is not _F32:
         return None
+    cx, cy = x.flags.c_contiguous, y.flags.c_contiguous
     if x.shape == y.shape:
         if x.size <= 1024:
             return None
         out = np.empty(x.shape, _F32)
-        c_fn(x, y, out, 0, 0)
+        if cx and cy:
+            c_fn(x, y, out, 0, 0)
+        elif cx and not any(y.strides):  # y one value broadcast (a BroadcastTo in a gradient): same-shape NaN rule
+            c_fn(x, np.array(y[(0,) * y.ndim]).reshape(1), out, 1, 0)
+        elif cy and not any(x.strides):
+            c_fn(np.array(x[(0,) * x.ndim]).reshape(1), y, out, 2, 0)
+        else:
+            return None
         return out
+    if not (cx and cy):
+        return None
     nx, ny = x.size, y.size
     if ny == 1 and nx > 1024:
         mode = 1
