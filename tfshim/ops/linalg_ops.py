@@ -185,7 +185,10 @@ def _bmm(a: np.ndarray, b: np.ndarray, adj_a: bool, adj_b: bool, conj: bool = Tr
 def _onednn(dtype: Any) -> bool:
     """Whether TF runs the oneDNN (_Mkl) matmul/einsum kernels for this dtype, as their error texts show (bfloat16,
     float; half keeps the plain kernels: measured)."""
-    return dtype.name in ("bfloat16", "float32")
+    return dtype is _F32 or dtype.name in ("bfloat16", "float32")  # (NumPy's dtype.name is a Python property)
+
+
+_F32 = np.dtype(np.float32)
 
 
 def _onednn_smalln_tn(x: np.ndarray, bt: np.ndarray) -> np.ndarray:
