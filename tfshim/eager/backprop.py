@@ -46,16 +46,17 @@ def _ones_like(x: Any) -> Tensor:
 
 
 def _aggregate(grads: list) -> Tensor:
-    """Sums the gradients reaching one tensor, in arrival order (TF: AddN)."""
-    from tfshim.ops.math_ops import AddV2, add
+    """Sums the gradients reaching one tensor, in arrival order: one AddN, as TF's _aggregate_grads (pairwise
+    `add` where they are not all dense tensors of one dtype: IndexedSlices)."""
+    from tfshim.ops.math_ops import AddN, add
+    from tfshim.ops.op import run_op
 
+    d = grads[0]._dtype if type(grads[0]) is EagerTensor else None
+    if d is not None and all(type(h) is EagerTensor and h._dtype is d for h in grads):
+        return run_op(AddN, (), *grads, check=True)
     g = grads[0]
     for h in grads[1:]:
-        if type(g) is EagerTensor and type(h) is EagerTensor and h._dtype is g._dtype and (
-                (g._dtype, g._dtype) in AddV2.checked):
-            g = AddV2(g, h)  # what `add` runs for two tensors whose dtype passed its checks, without its layers
-        else:
-            g = add(g, h)
+        g = add(g, h)
     return g
 
 

@@ -806,13 +806,34 @@ def _add_n_kernel(*xs: np.ndarray) -> Any:
                 f"Input 0: {_shape_text(xs[0].shape)} != input {i}: {_shape_text(x.shape)}",
                 wrapped=False,
             )
-    out = xs[0].copy()
-    with np.errstate(all="ignore"):
-        for x in xs[1:]:
-            out = out + x
+    if len(xs) == 1:
+        return xs[0].copy()
+    out = _add_n(xs, np.add)  # NumPy's loops first (which NaN payload they keep varies): redone below if NaN
+    if out.dtype.kind == "f" and np.isnan(out).any():
+        out = _add_n(xs, _add_in_order)
+    return np.asarray(out)
+
+
+def _add_n(xs: tuple, add: Callable) -> Any:
+    """TF's AddN order: the first n % 8 inputs (8 if none, 9 if one) summed left to right (Add2..Add9), then each
+    further 8 summed left to right and added to the total as `chunk + total` (Add8p's `out += in1 + ... + in8`:
+    measured, the chunk's NaN wins)."""
+    n = len(xs)
+    r = n % 8
+    r = 8 if r == 0 else 9 if r == 1 else r
+    out = xs[0]
+    for x in xs[1:r]:
+        out = add(out, x)
+    for i in range(r, n, 8):
+        chunk = xs[i]
+        for x in xs[i + 1:i + 8]:
+            chunk = add(chunk, x)
+        out = add(chunk, out)
     return out
 
 
+# AddN sums left to right (Eigen's Add2..Add8 expressions), a NaN from the left winning as in AddV2's packets
+_add_in_order = x86_nan_order(np.add, compiled="add_f32")
 AddN = defop("AddN", _add_n_kernel)
 
 
