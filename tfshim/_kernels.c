@@ -119,23 +119,21 @@ static inline float fma32_nan(float a, float b, float c) {
  * accumulator), quieted. */
 static inline float block_add(float o, float acc) { return acc != acc ? quiet32(acc) : o + acc; }
 
-static int has_nan32(const float *p, Py_ssize_t n) {
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (p[i] != p[i]) return 1;
-    return 0;
-}
+/* x(i, kk) is x[i * xi + kk * xk]: a row-major x (xi = k, xk = 1) or the transpose of a row-major [k, m] array
+ * (xi = 1, xk = m: MatMul's transpose_a without a copy). */
 
-/* Scalar: out[i, j] (+)= sum over k in [k0, k1) of x[i, k] * y[k, j], FMAs in order. */
-static void mm32_scalar(const float *x, const float *y, float *out, Py_ssize_t m, Py_ssize_t k, Py_ssize_t n,
-                        Py_ssize_t k0, Py_ssize_t k1, int add, int nan, Py_ssize_t jlo, Py_ssize_t jhi) {
+/* Scalar: out[i, j] (+)= sum over k in [k0, k1) of x(i, k) * y[k, j], FMAs in order. */
+static void mm32_scalar(const float *x, const float *y, float *out, Py_ssize_t m, Py_ssize_t n, Py_ssize_t xi,
+                        Py_ssize_t xk, Py_ssize_t k0, Py_ssize_t k1, int add, int nan, Py_ssize_t jlo,
+                        Py_ssize_t jhi) {
     for (Py_ssize_t i = 0; i < m; i++) {
         for (Py_ssize_t j = jlo; j < jhi; j++) {
             float acc = 0.0f;
-            const float *xr = x + i * k;
+            const float *xr = x + i * xi;
             if (nan)
-                for (Py_ssize_t kk = k0; kk < k1; kk++) acc = fma32_nan(xr[kk], y[kk * n + j], acc);
+                for (Py_ssize_t kk = k0; kk < k1; kk++) acc = fma32_nan(xr[kk * xk], y[kk * n + j], acc);
             else
-                for (Py_ssize_t kk = k0; kk < k1; kk++) acc = fma32_soft(xr[kk], y[kk * n + j], acc);
+                for (Py_ssize_t kk = k0; kk < k1; kk++) acc = fma32_soft(xr[kk * xk], y[kk * n + j], acc);
             out[i * n + j] = add ? block_add(out[i * n + j], acc) : acc;
         }
     }
@@ -143,10 +141,24 @@ static void mm32_scalar(const float *x, const float *y, float *out, Py_ssize_t m
 
 #if TFS_X86
 /* AVX2: a 4 x 16 block of accumulators (8 registers), a packed 16-column panel of y per column block; each
- * output still gets its k FMAs in order (the FMA rounds once, like fma32_soft). */
-TFS_AVX2 static void mm32_avx2(const float *x, const float *y, float *out, Py_ssize_t m, Py_ssize_t k,
-                               Py_ssize_t n, Py_ssize_t k0, Py_ssize_t k1, int add, float *panel, Py_ssize_t jlo,
-                               Py_ssize_t jhi) {
+ * output still gets its k FMAs in order (the FMA rounds once, like fma32_soft). At the FMA units' peak on one
+ * core (measured: 64x784x128 in 135 us); a 6 x 16 block is no faster. */
+#define MM_ROW(c0, c1, r)                                                                                      \
+    a = _mm256_broadcast_ss(xp + (r) * xi);                                                                    \
+    c0 = _mm256_fmadd_ps(a, b0, c0);                                                                           \
+    c1 = _mm256_fmadd_ps(a, b1, c1);
+#define MM_STORE(c0, c1, r)                                                                                    \
+    {                                                                                                          \
+        float tmp[16];                                                                                         \
+        _mm256_storeu_ps(tmp, c0);                                                                             \
+        _mm256_storeu_ps(tmp + 8, c1);                                                                         \
+        float *o = out + (i0 + (r)) * n + j0;                                                                  \
+        for (Py_ssize_t j = 0; j < nj; j++) o[j] = add ? block_add(o[j], tmp[j]) : tmp[j];                     \
+    }
+
+TFS_AVX2 static void mm32_avx2(const float *x, const float *y, float *out, Py_ssize_t m, Py_ssize_t n,
+                               Py_ssize_t xi, Py_ssize_t xk, Py_ssize_t k0, Py_ssize_t k1, int add, float *panel,
+                               Py_ssize_t jlo, Py_ssize_t jhi) {
     Py_ssize_t kd = k1 - k0;
     for (Py_ssize_t j0 = jlo; j0 < jhi; j0 += 16) {
         Py_ssize_t nj = jhi - j0 < 16 ? jhi - j0 : 16;
@@ -162,49 +174,26 @@ TFS_AVX2 static void mm32_avx2(const float *x, const float *y, float *out, Py_ss
             __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps(), c10 = _mm256_setzero_ps(),
                    c11 = _mm256_setzero_ps(), c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps(),
                    c30 = _mm256_setzero_ps(), c31 = _mm256_setzero_ps();
-            const float *x0 = x + i0 * k + k0, *x1 = x0 + k, *x2 = x1 + k, *x3 = x2 + k;
-            const float *pp = panel;
-            for (Py_ssize_t kk = 0; kk < kd; kk++, pp += 16) {
-                __m256 b0 = _mm256_loadu_ps(pp), b1 = _mm256_loadu_ps(pp + 8);
-                __m256 a = _mm256_broadcast_ss(x0 + kk);
-                c00 = _mm256_fmadd_ps(a, b0, c00);
-                c01 = _mm256_fmadd_ps(a, b1, c01);
-                a = _mm256_broadcast_ss(x1 + kk);
-                c10 = _mm256_fmadd_ps(a, b0, c10);
-                c11 = _mm256_fmadd_ps(a, b1, c11);
-                a = _mm256_broadcast_ss(x2 + kk);
-                c20 = _mm256_fmadd_ps(a, b0, c20);
-                c21 = _mm256_fmadd_ps(a, b1, c21);
-                a = _mm256_broadcast_ss(x3 + kk);
-                c30 = _mm256_fmadd_ps(a, b0, c30);
-                c31 = _mm256_fmadd_ps(a, b1, c31);
+            const float *xp = x + i0 * xi + k0 * xk, *pp = panel;
+            for (Py_ssize_t kk = 0; kk < kd; kk++, pp += 16, xp += xk) {
+                __m256 b0 = _mm256_loadu_ps(pp), b1 = _mm256_loadu_ps(pp + 8), a;
+                MM_ROW(c00, c01, 0) MM_ROW(c10, c11, 1) MM_ROW(c20, c21, 2) MM_ROW(c30, c31, 3)
             }
-            float tmp[4][16];
-            _mm256_storeu_ps(tmp[0], c00); _mm256_storeu_ps(tmp[0] + 8, c01);
-            _mm256_storeu_ps(tmp[1], c10); _mm256_storeu_ps(tmp[1] + 8, c11);
-            _mm256_storeu_ps(tmp[2], c20); _mm256_storeu_ps(tmp[2] + 8, c21);
-            _mm256_storeu_ps(tmp[3], c30); _mm256_storeu_ps(tmp[3] + 8, c31);
-            for (int r = 0; r < 4; r++) {
-                float *o = out + (i0 + r) * n + j0;
-                for (Py_ssize_t j = 0; j < nj; j++) o[j] = add ? block_add(o[j], tmp[r][j]) : tmp[r][j];
-            }
+            MM_STORE(c00, c01, 0) MM_STORE(c10, c11, 1) MM_STORE(c20, c21, 2) MM_STORE(c30, c31, 3)
         }
         for (; i0 < m; i0++) {
-            __m256 c0 = _mm256_setzero_ps(), c1 = _mm256_setzero_ps();
-            const float *x0 = x + i0 * k + k0;
-            const float *pp = panel;
-            for (Py_ssize_t kk = 0; kk < kd; kk++, pp += 16) {
-                __m256 a = _mm256_broadcast_ss(x0 + kk);
-                c0 = _mm256_fmadd_ps(a, _mm256_loadu_ps(pp), c0);
-                c1 = _mm256_fmadd_ps(a, _mm256_loadu_ps(pp + 8), c1);
+            __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
+            const float *xp = x + i0 * xi + k0 * xk, *pp = panel;
+            for (Py_ssize_t kk = 0; kk < kd; kk++, pp += 16, xp += xk) {
+                __m256 b0 = _mm256_loadu_ps(pp), b1 = _mm256_loadu_ps(pp + 8), a;
+                MM_ROW(c00, c01, 0)
             }
-            float tmp[16];
-            _mm256_storeu_ps(tmp, c0); _mm256_storeu_ps(tmp + 8, c1);
-            float *o = out + i0 * n + j0;
-            for (Py_ssize_t j = 0; j < nj; j++) o[j] = add ? block_add(o[j], tmp[j]) : tmp[j];
+            MM_STORE(c00, c01, 0)
         }
     }
 }
+#undef MM_ROW
+#undef MM_STORE
 #endif
 
 /* The k blocks (linalg_ops._k_blocks): mode 0, fixed blocks of kb; mode 1, blocks of kb while at least 2 kb
@@ -223,14 +212,15 @@ static Py_ssize_t block_end(Py_ssize_t k, Py_ssize_t s, Py_ssize_t kb, int mode)
     return s + size;
 }
 
-/* matmul_f32(x, y, out, m, k, n, batch, kb, mode): x [batch, m, k], y [batch, k, n], out [batch, m, n], all
- * float32 C-contiguous. Each k block (block_end) is summed from zero and added to the output in order. */
+/* matmul_f32(x, y, out, m, k, n, batch, kb, mode[, xt]): x [batch, m, k] (xt: x holds the [k, m] transpose, one
+ * batch), y [batch, k, n], out [batch, m, n], all float32 C-contiguous. Each k block (block_end) is summed from
+ * zero and added to the output in order. */
 /* One thread's share: output columns [jlo, jhi) of every batch, all k blocks in order (each output is computed by
  * one thread, so the bits do not depend on the thread count). */
 typedef struct {
     const float *x, *y;
     float *o;
-    Py_ssize_t m, k, n, nb, kb, jlo, jhi;
+    Py_ssize_t m, k, n, nb, kb, jlo, jhi, xi, xk;
     int mode, nan;
     float *panel;
 } mm_job;
@@ -245,11 +235,11 @@ static void *mm_run(void *arg) {
             e = block_end(t->k, s, t->kb, t->mode);
 #if TFS_X86
             if (t->panel) {
-                mm32_avx2(xb, yb, ob, t->m, t->k, t->n, s, e, s > 0, t->panel, t->jlo, t->jhi);
+                mm32_avx2(xb, yb, ob, t->m, t->n, t->xi, t->xk, s, e, s > 0, t->panel, t->jlo, t->jhi);
                 continue;
             }
 #endif
-            mm32_scalar(xb, yb, ob, t->m, t->k, t->n, s, e, s > 0, t->nan, t->jlo, t->jhi);
+            mm32_scalar(xb, yb, ob, t->m, t->n, t->xi, t->xk, s, e, s > 0, t->nan, t->jlo, t->jhi);
         }
     }
     env_exit(env);
@@ -274,24 +264,27 @@ static void run_threads(void *(*fn)(void *), void *jobs, size_t size, int nt) {
 #endif
 }
 
+static int has_nan_buf(const void *p, Py_ssize_t len, Py_ssize_t itemsize); /* the vectorised scan, below */
+
 static PyObject *py_matmul_f32(PyObject *self, PyObject *args) {
     PyObject *ox, *oy, *oo;
     Py_ssize_t m, k, n, nb, kb;
-    int mode;
-    if (!PyArg_ParseTuple(args, "OOOnnnnni", &ox, &oy, &oo, &m, &k, &n, &nb, &kb, &mode)) return NULL;
+    int mode, xt = 0;
+    if (!PyArg_ParseTuple(args, "OOOnnnnni|i", &ox, &oy, &oo, &m, &k, &n, &nb, &kb, &mode, &xt)) return NULL;
     buf_t bx, by, bo;
     bx.ok = by.ok = bo.ok = 0;
     PyObject *res = NULL;
     if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oy, &by, 0, 4, "y") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0)
         goto done;
-    if (bx.b.len < nb * m * k * 4 || by.b.len < nb * k * n * 4 || bo.b.len < nb * m * n * 4 || kb <= 0) {
+    if (bx.b.len < nb * m * k * 4 || by.b.len < nb * k * n * 4 || bo.b.len < nb * m * n * 4 || kb <= 0 ||
+        (xt && nb != 1)) {
         PyErr_SetString(PyExc_ValueError, "tfshim._kernels.matmul_f32: buffer sizes do not match the shape");
         goto done;
     }
     {
         const float *x = bx.b.buf, *y = by.b.buf;
         float *o = bo.b.buf;
-        int nan = has_nan32(x, nb * m * k) || has_nan32(y, nb * k * n);
+        int nan = has_nan_buf(x, nb * m * k * 4, 4) || has_nan_buf(y, nb * k * n * 4, 4);
         /* threads over 16-column panels, from 2^24 multiply-adds (below, starting threads costs more than it saves) */
         int nt = 1;
         Py_ssize_t panels = (n + 15) / 16;
@@ -299,8 +292,8 @@ static PyObject *py_matmul_f32(PyObject *self, PyObject *args) {
         mm_job jobs[MAX_THREADS];
         int ok = 1;
         for (int t = 0; t < nt; t++) {
-            jobs[t] = (mm_job){x, y, o, m, k, n, nb, kb, panels * t / nt * 16, panels * (t + 1) / nt * 16, mode, nan,
-                               NULL};
+            jobs[t] = (mm_job){x, y, o, m, k, n, nb, kb, panels * t / nt * 16, panels * (t + 1) / nt * 16,
+                               xt ? 1 : k, xt ? m : 1, mode, nan, NULL};
             if (jobs[t].jhi > n) jobs[t].jhi = n;
 #if TFS_X86
             if (use_avx2 && !nan && k > 0) {
@@ -556,6 +549,239 @@ INL float generic_pow32(float x0, float y0) {
     return y_one ? x0 : pw;
 }
 
+#if TFS_X86
+/* generic_pow32 on 8 VK lanes at a time: the same operations in the same order as generic_pow32, without FMA. One
+ * lane is a chain of ~120 dependent operations, so each operation runs on VK independent vectors side by side (gcc's
+ * vectorisation of generic_pow32, one vector at a time, ran at 12 ns per element, latency-bound); float additions
+ * are then the bottleneck, and a few steps take other instructions for the same values: the comparisons that are
+ * exact on the bits are made there, pfrexp's exponent is adjusted as an integer, ex's Veltkamp split is known, and
+ * pldexp scales by float products (see vpldexp32). */
+#define VK 5  /* measured best of 2..8 (more spills the 16 YMM registers) */
+typedef struct { __m256 v[VK]; } vf32;
+typedef struct { __m256i v[VK]; } vi32;
+
+#define VINL TFS_AVX2 INL
+#define VOP(T, name, args, expr)                                                                               \
+    VINL T name args {                                                                                         \
+        T r;                                                                                                   \
+        for (int k = 0; k < VK; k++) r.v[k] = expr;                                                            \
+        return r;                                                                                              \
+    }
+VOP(vf32, vadd, (vf32 a, vf32 b), _mm256_add_ps(a.v[k], b.v[k]))
+VOP(vf32, vsub, (vf32 a, vf32 b), _mm256_sub_ps(a.v[k], b.v[k]))
+VOP(vf32, vmul, (vf32 a, vf32 b), _mm256_mul_ps(a.v[k], b.v[k]))
+VOP(vf32, vmin, (vf32 a, vf32 b), _mm256_min_ps(a.v[k], b.v[k]))
+VOP(vf32, vmax, (vf32 a, vf32 b), _mm256_max_ps(a.v[k], b.v[k]))
+VOP(vf32, vand, (vf32 a, vf32 b), _mm256_and_ps(a.v[k], b.v[k]))
+VOP(vf32, vandn, (vf32 a, vf32 b), _mm256_andnot_ps(a.v[k], b.v[k]))  /* ~a & b */
+VOP(vf32, vor, (vf32 a, vf32 b), _mm256_or_ps(a.v[k], b.v[k]))
+VOP(vf32, vxor, (vf32 a, vf32 b), _mm256_xor_ps(a.v[k], b.v[k]))
+VOP(vf32, vsel, (vf32 m, vf32 a, vf32 b), _mm256_blendv_ps(b.v[k], a.v[k], m.v[k]))  /* m ? a : b */
+VOP(vf32, vlt, (vf32 a, vf32 b), _mm256_cmp_ps(a.v[k], b.v[k], _CMP_LT_OQ))
+VOP(vf32, vle, (vf32 a, vf32 b), _mm256_cmp_ps(a.v[k], b.v[k], _CMP_LE_OQ))
+VOP(vf32, veq, (vf32 a, vf32 b), _mm256_cmp_ps(a.v[k], b.v[k], _CMP_EQ_OQ))
+VOP(vf32, vord, (vf32 a), _mm256_cmp_ps(a.v[k], a.v[k], _CMP_ORD_Q))
+VOP(vf32, vfloor, (vf32 a), _mm256_floor_ps(a.v[k]))
+VOP(vf32, vtrunc, (vf32 a), _mm256_round_ps(a.v[k], _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC))
+VOP(vf32, vc, (float c), _mm256_set1_ps(c))
+VOP(vf32, vload, (const float *p), _mm256_loadu_ps(p + 8 * k))
+VOP(vi32, vbits, (vf32 a), _mm256_castps_si256(a.v[k]))
+VOP(vf32, vfloat, (vi32 a), _mm256_castsi256_ps(a.v[k]))
+VOP(vi32, vic, (uint32_t c), _mm256_set1_epi32((int)c))
+VOP(vi32, viadd, (vi32 a, vi32 b), _mm256_add_epi32(a.v[k], b.v[k]))
+VOP(vi32, visub, (vi32 a, vi32 b), _mm256_sub_epi32(a.v[k], b.v[k]))
+VOP(vi32, viand, (vi32 a, vi32 b), _mm256_and_si256(a.v[k], b.v[k]))
+VOP(vi32, viandn, (vi32 a, vi32 b), _mm256_andnot_si256(a.v[k], b.v[k]))
+VOP(vi32, vior, (vi32 a, vi32 b), _mm256_or_si256(a.v[k], b.v[k]))
+VOP(vi32, vieq, (vi32 a, vi32 b), _mm256_cmpeq_epi32(a.v[k], b.v[k]))
+VOP(vi32, vigt, (vi32 a, vi32 b), _mm256_cmpgt_epi32(a.v[k], b.v[k]))  /* signed */
+VOP(vi32, vshl23, (vi32 a), _mm256_slli_epi32(a.v[k], 23))
+VOP(vi32, vshr23, (vi32 a), _mm256_srli_epi32(a.v[k], 23))
+VOP(vi32, vcvtt, (vf32 a), _mm256_cvttps_epi32(a.v[k]))
+VOP(vf32, vcvt, (vi32 a), _mm256_cvtepi32_ps(a.v[k]))
+#undef VOP
+
+VINL void vstore(float *p, vf32 a) { for (int k = 0; k < VK; k++) _mm256_storeu_ps(p + 8 * k, a.v[k]); }
+VINL vf32 vcu(uint32_t u) { return vfloat(vic(u)); }
+VINL vf32 vmask(vi32 m) { return vfloat(m); }
+VINL vi32 vabsbits(vf32 a) { return viand(vbits(a), vic(0x7FFFFFFFu)); }
+
+VINL void vsplit32(vf32 a, vf32 *h, vf32 *l) {
+    vf32 g = vmul(a, vc(4097.0f));
+    vf32 hh = vadd(vsub(a, g), g);
+    *h = hh;
+    *l = vsub(a, hh);
+}
+
+VINL void vtwo_prod_split32(vf32 a, vf32 ah, vf32 al, vf32 b, vf32 *p, vf32 *e) {
+    vf32 bh, bl;
+    *p = vmul(a, b);
+    vsplit32(b, &bh, &bl);
+    *e = vadd(vadd(vadd(vsub(vmul(ah, bh), *p), vmul(ah, bl)), vmul(al, bh)), vmul(al, bl));
+}
+
+VINL void vtwo_prod32(vf32 a, vf32 b, vf32 *p, vf32 *e) {
+    vf32 ah, al;
+    vsplit32(a, &ah, &al);
+    vtwo_prod_split32(a, ah, al, b, p, e);
+}
+
+VINL void vfast_twosum32(vf32 x, vf32 y, vf32 *hi, vf32 *lo) {
+    vf32 s = vadd(x, y);
+    vf32 t = vsub(s, x);
+    *hi = s;
+    *lo = vsub(y, t);
+}
+
+VINL void vfast_twosum_dd32(vf32 xh, vf32 xl, vf32 yh, vf32 yl, vf32 *hi, vf32 *lo) {
+    vf32 rh, rl;
+    vfast_twosum32(xh, yh, &rh, &rl);
+    vf32 s = vadd(vadd(yl, rl), xl);
+    vfast_twosum32(rh, s, hi, lo);
+}
+
+VINL void vtwoprod_df32(vf32 xh, vf32 xl, vf32 y, vf32 *hi, vf32 *lo) {
+    vf32 ch, cl1, th, tl1;
+    vtwo_prod32(xh, y, &ch, &cl1);
+    vf32 cl2 = vmul(xl, y);
+    vfast_twosum32(ch, cl2, &th, &tl1);
+    vf32 tl2 = vadd(tl1, cl1);
+    vfast_twosum32(th, tl2, hi, lo);
+}
+
+VINL vf32 vpround32(vf32 a) { return vtrunc(vadd(a, vor(vcu(0x3EFFFFFFu), vand(a, vcu(0x80000000u))))); }
+
+VINL vf32 vflush32(vf32 v) { return vsel(vmask(vigt(vabsbits(v), vic(0x007FFFFFu))), v, vmul(v, vc(0.0f))); }
+
+/* pldexp32 rounds a * 2^c, c = clip(e, -278, 278) (0 for a NaN e), once from its exact float64 value. Here it is
+ * ((a * 2^c1) * 2^c1) * 2^(c - 2 c1), c1 = trunc(c / 3): the three exponents have c's sign and are at most 94 in
+ * size, so each partial product is exact, or already flushes to zero or overflows as the whole product does; the
+ * last one rounds the same exact value (float64 conversions would take the adders this loop is short of). */
+VINL vf32 vpldexp32(vf32 a, vf32 e) {
+    vf32 c = vand(vmax(vmin(e, vc(278.0f)), vc(-278.0f)), vord(e));
+    vi32 c1 = vcvtt(vmul(c, vc(1.0f / 3.0f)));
+    vi32 c3 = visub(vcvtt(c), viadd(c1, c1));
+    vf32 s1 = vfloat(vshl23(viadd(c1, vic(127))));
+    return vmul(vmul(vmul(a, s1), s1), vfloat(vshl23(viadd(c3, vic(127)))));
+}
+
+/* pmin32(a, b) is _mm256_min_ps(b, a) and pmax32(a, b) _mm256_max_ps(b, a) (their NaN lanes) */
+VINL vf32 vpexp32(vf32 x0) {
+    vf32 x = vmin(vc(88.723f), x0);
+    vf32 m = vfloor(vadd(vmul(x, vc(1.44269504088896341f)), vc(0.5f)));
+    vf32 r = vadd(vmul(m, vc(-0.693359375f)), x);
+    r = vadd(vmul(m, vc(2.12194440e-4f)), r);
+    vf32 r2 = vmul(r, r);
+    vf32 pe = vadd(vmul(r2, vc(1.37449637986719608306884765625e-3f)), vc(4.166965186595916748046875e-2f));
+    vf32 po = vadd(vmul(r2, vc(8.36894474923610687255859375e-3f)), vc(0.16666518151760101318359375f));
+    pe = vadd(vmul(r2, pe), vc(0.49999988079071044921875f));
+    vf32 pl = vadd(r, vc(1.0f));
+    vf32 y = vadd(vmul(r, po), pe);
+    y = vadd(vmul(r2, y), pl);
+    vf32 res = vmax(x0, vpldexp32(y, m));
+    return vandn(vlt(x0, vc(-104.0f)), res);
+}
+
+VINL void vaccurate_log2_32(vf32 z, vf32 *hi, vf32 *lo) {
+    const double k0 = 1.442695041742110273474963832995854318141937255859375e00;
+    const double k1 = -7.2134751588268664068692714863573201000690460205078125e-01;
+    const float c0h = (float)k0, c0l = (float)(k0 - (double)(float)k0);
+    const float c1h = (float)k1, c1l = (float)(k1 - (double)(float)k1);
+    vf32 x = vsub(z, vc(1.0f));
+    vf32 p = vc(9.7010828554630279541015625e-02f);
+    p = vadd(vmul(p, x), vc(-1.6896486282348632812500000e-01f));
+    p = vadd(vmul(p, x), vc(1.7200836539268493652343750e-01f));
+    p = vadd(vmul(p, x), vc(-1.7892272770404815673828125e-01f));
+    p = vadd(vmul(p, x), vc(2.0505344867706298828125000e-01f));
+    p = vadd(vmul(p, x), vc(-2.4046677350997924804687500e-01f));
+    p = vadd(vmul(p, x), vc(2.8857553005218505859375000e-01f));
+    p = vadd(vmul(p, x), vc(-3.6067414283752441406250000e-01f));
+    p = vadd(vmul(p, x), vc(4.8089790344238281250000000e-01f));
+    vf32 ph, pl;
+    vtwo_prod32(x, p, &ph, &pl);
+    vfast_twosum_dd32(vc(c1h), vc(c1l), ph, pl, &ph, &pl);
+    vtwoprod_df32(ph, pl, x, &ph, &pl);
+    vfast_twosum_dd32(vc(c0h), vc(c0l), ph, pl, &ph, &pl);
+    vtwoprod_df32(ph, pl, x, hi, lo);
+}
+
+VINL vf32 vgeneric_exp2_32(vf32 x) {
+    x = vmax(vc(-151.0f), vmin(vc(129.0f), x));
+    vf32 ph, pl;
+    vtwo_prod32(vc(0.693147180559945309417232121458176568f), x, &ph, &pl);
+    return vmul(vpexp32(ph), vadd(vc(1.0f), pl));
+}
+
+/* x = |flushed x0| is positive: its comparisons are integer ones on the bits */
+VINL vf32 vgeneric_pow_impl32(vf32 x, vf32 y) {
+    vi32 u = vbits(x), bexp = viand(u, vic(0x7F800000u));
+    vi32 special = vior(vieq(u, vic(0)), vieq(bexp, vic(0x7F800000u)));  /* pfrexp: zero, inf, NaN give (x, 0) */
+    vf32 m = vfloat(vior(viand(u, vic(0x807FFFFFu)), vic(0x3F000000u)));
+    vi32 e = viandn(special, visub(vshr23(bexp), vic(126)));
+    vf32 mx = vsel(vmask(special), x, m);
+    vi32 keep = vigt(vbits(mx), vic(f2u(0.70710678118654752440f) - 1));  /* !(mx < 0.70710678f) */
+    mx = vsel(vmask(keep), mx, vmul(vc(2.0f), mx));
+    vf32 ex = vcvt(visub(visub(e, vic(1)), keep));  /* ex - 1 where scaled: small integers, exact either way */
+    vf32 rh, rl, f1h, f1l, f2h, f2l, fh, fl;
+    vaccurate_log2_32(mx, &rh, &rl);
+    /* ex is an integer of at most 8 bits: its Veltkamp split is exactly (ex, +0) */
+    vtwo_prod_split32(ex, ex, vc(0.0f), y, &f1h, &f1l);
+    vtwoprod_df32(rh, rl, y, &f2h, &f2l);
+    vfast_twosum_dd32(f1h, f1l, f2h, f2l, &fh, &fl);
+    vf32 nz = vpround32(fh);
+    vf32 rz = vadd(vsub(fh, nz), fl);
+    vf32 nr = vpround32(rz);
+    rz = vsub(rz, nr);
+    nz = vadd(nz, nr);
+    return vpldexp32(vgeneric_exp2_32(rz), nz);
+}
+
+/* The selects of generic_pow32; its equalities of the flushed x and y are made on the bits (v == 0 is |bits| == 0)
+ * and so is the NaN test (|bits| > bits(inf)). */
+VINL vf32 vgeneric_pow32(vf32 x0, vf32 y0) {
+    const float huge = (128.0f * 0.693147180559945309417232121458176568f) / 1.1920928955078125e-07f;
+    const vf32 nan = vcu(0x7FC00000u), inf = vc(INFINITY), zero = vc(0.0f), one = vc(1.0f), sign = vcu(0x80000000u);
+    const vi32 iinf = vic(0x7F800000u), ione = vic(0x3F800000u);
+    vf32 x = vflush32(x0), y = vflush32(y0);
+    vf32 xa = vandn(sign, x);
+    vf32 pw = vgeneric_pow_impl32(xa, y);
+    vi32 ux = vbits(x), uxa = vbits(xa), uy = vbits(y), uya = vabsbits(y);
+    vf32 x_neg = vlt(x, zero);
+    vf32 x_zero = vmask(vieq(uxa, vic(0))), x_one = vmask(vieq(ux, ione));
+    vf32 x_sign = vand(x0, sign);  /* only its sign bit is used */
+    vf32 xa_gt1 = vlt(one, xa);
+    vf32 xa_inf = vmask(vieq(uxa, iinf));
+    vf32 y_neg = vlt(y, zero);
+    vf32 y_int = vandn(vmask(vieq(uya, iinf)), veq(vfloor(y), y));
+    vf32 yh = vmul(y, vc(0.5f));
+    vf32 y_odd = vandn(veq(vpround32(yh), yh), y_int);
+    vf32 y_huge = vle(vc(huge), vandn(sign, y));
+    pw = vsel(vandn(y_int, x_neg), nan, pw);
+    pw = vsel(x_zero, vand(y_neg, inf), pw);
+    pw = vxor(pw, vand(x_sign, y_odd));
+    vf32 inf_y = vand(vor(vand(y_neg, x_zero), vxor(y_neg, xa_gt1)), inf);
+    inf_y = vsel(vmask(vieq(ux, vic(0xBF800000u))), one, inf_y);
+    pw = vsel(y_huge, inf_y, pw);
+    vf32 xpi = vandn(y_neg, inf);
+    vf32 xni = vxor(xpi, vand(y_odd, sign));
+    pw = vsel(xa_inf, vsel(x_neg, xni, xpi), pw);
+    pw = vsel(vmask(vior(vigt(uxa, iinf), vigt(uya, iinf))), nan, pw);
+    pw = vsel(vor(x_one, vmask(vieq(uya, vic(0)))), one, pw);
+    return vsel(vmask(vieq(uy, ione)), x0, pw);
+}
+
+/* o[0..n) for n a multiple of 8 VK; y has n elements (ys = 1) or one (ys = 0) */
+TFS_AVX2 __attribute__((noinline)) static void vpow_blocks32(const float *x, const float *y, float *o, Py_ssize_t n,
+                                                          int ys) {
+    if (ys)
+        for (Py_ssize_t i = 0; i < n; i += 8 * VK) vstore(o + i, vgeneric_pow32(vload(x + i), vload(y + i)));
+    else {
+        vf32 y0 = vc(y[0]);
+        for (Py_ssize_t i = 0; i < n; i += 8 * VK) vstore(o + i, vgeneric_pow32(vload(x + i), y0));
+    }
+}
+#endif
+
 /* The loops, twice: baseline and AVX2 (same operations, so the same bits). */
 #define UNARY_LOOPS(name, fn)                                                                                  \
     static void name##_base(const float *x, float *o, Py_ssize_t n) {                                          \
@@ -563,29 +789,33 @@ INL float generic_pow32(float x0, float y0) {
     }                                                                                                          \
     AVX2_LOOP1(name, fn)
 
-#define BINARY_LOOPS(name, fn)                                                                                 \
+#define BINARY_LOOPS(name, fn, vblocks)                                                                                \
     static void name##_base(const float *x, const float *y, float *o, Py_ssize_t n, int ys) {                 \
         for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i], y[i * ys]);                                         \
     }                                                                                                          \
-    AVX2_LOOP2(name, fn)
+    AVX2_LOOP2(name, vblocks)
 
 #if TFS_X86
 #define AVX2_LOOP1(name, fn)                                                                                   \
     TFS_AVX2 static void name##_avx2(const float *x, float *o, Py_ssize_t n) {                                 \
         for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i]);                                                    \
     }
-#define AVX2_LOOP2(name, fn)                                                                                   \
+/* Whole blocks of 8 VK lanes (vblocks, as vpow_blocks32), then the last n % (8 VK) elements through the same lanes,
+ * padded. */
+#define AVX2_LOOP2(name, vblocks)                                                                              \
     TFS_AVX2 static void name##_avx2(const float *x, const float *y, float *o, Py_ssize_t n, int ys) {        \
-        if (ys)                                                                                                \
-            for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i], y[i]);                                          \
-        else {                                                                                                 \
-            float y0 = y[0];                                                                                   \
-            for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i], y0);                                            \
+        Py_ssize_t m = n - n % (8 * VK);                                                                       \
+        vblocks(x, y, o, m, ys);                                                                               \
+        if (m < n) {                                                                                           \
+            float bx[8 * VK] = {0}, by[8 * VK] = {0}, bo[8 * VK];                                              \
+            for (Py_ssize_t k = 0; k < n - m; k++) bx[k] = x[m + k], by[k] = y[(m + k) * ys];                  \
+            vblocks(bx, by, bo, 8 * VK, 1);                                                                    \
+            for (Py_ssize_t k = 0; k < n - m; k++) o[m + k] = bo[k];                                           \
         }                                                                                                      \
     }
 #else
 #define AVX2_LOOP1(name, fn)
-#define AVX2_LOOP2(name, fn)
+#define AVX2_LOOP2(name, vblocks)
 #endif
 
 UNARY_LOOPS(exp32, pexp32)
@@ -593,7 +823,7 @@ UNARY_LOOPS(tanh32, ptanh32)
 UNARY_LOOPS(logistic32, plogistic32)
 UNARY_LOOPS(log32, plog32)
 UNARY_LOOPS(relu32, relu32)
-BINARY_LOOPS(pow32, generic_pow32)
+BINARY_LOOPS(pow32, generic_pow32, vpow_blocks32)
 
 typedef void (*unary_fn)(const float *, float *, Py_ssize_t);
 typedef void (*binary_fn)(const float *, const float *, float *, Py_ssize_t, int);
@@ -697,6 +927,171 @@ static PyObject *py_sigmoid_f32(PyObject *s, PyObject *a) {
 static PyObject *py_log_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, log32_base, AVX(log32)); }
 static PyObject *py_relu_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, relu32_base, AVX(relu32)); }
 static PyObject *py_pow_f32(PyObject *s, PyObject *a) { (void)s; return run_binary(a, pow32_base, AVX(pow32)); }
+
+/* =========================================================================================================
+ * float32 Mul, AddV2, Sub and TanhGrad on large arrays (twins: tfshim/ops/math_ops.py x86_nan_order and
+ * _tanh_grad_kernel): the hardware's arithmetic, with the NaN TF returns chosen explicitly (NumPy's loops and a
+ * compiler may order the operands either way). A lone NaN operand comes back quieted; where both are NaN, the
+ * first operand's, except that Mul and AddV2 with one operand of one element (TF's scalar_left/right functors)
+ * take the scalar's NaN on the packet elements [0, k) and the tensor's on the tail; TanhGrad(y, dy) takes y's.
+ * ========================================================================================================= */
+INL float nan_pick32(float r, float a, float b, int prefer_b) {
+    int na = a != a, nb = b != b;
+    if (!(na | nb)) return r; /* a NaN made here (inf * 0, inf - inf) stays the hardware's default NaN */
+    if (na & nb) return quiet32(prefer_b ? b : a);
+    return quiet32(na ? a : b);
+}
+
+INL float mul_op32(float a, float b) { return a * b; }
+INL float add_op32(float a, float b) { return a + b; }
+INL float sub_op32(float a, float b) { return a - b; }
+
+/* TanhGrad(y, dy) = dy * (1 - y * y), Eigen's scalar_tanh_gradient_op (packets and tail alike). */
+INL float tanh_grad32(float y, float dy) { return nan_pick32(dy * (1.0f - y * y), y, dy, 0); }
+
+/* mode 0: same shapes; 1: y has one element; 2: x has one element. sw: the scalar's NaN wins on [0, k). */
+#define ARITH_BODY(op)                                                                                         \
+    if (mode == 0) {                                                                                           \
+        for (Py_ssize_t i = lo; i < hi; i++) o[i] = nan_pick32(op(x[i], y[i]), x[i], y[i], 0);                 \
+    } else if (mode == 1) {                                                                                    \
+        float b = y[0];                                                                                        \
+        Py_ssize_t m = hi < k ? hi : k;                                                                        \
+        if (m < lo) m = lo;                                                                                    \
+        for (Py_ssize_t i = lo; i < m; i++) o[i] = nan_pick32(op(x[i], b), x[i], b, sw);                       \
+        for (Py_ssize_t i = m; i < hi; i++) o[i] = nan_pick32(op(x[i], b), x[i], b, 0);                        \
+    } else {                                                                                                   \
+        float a = x[0];                                                                                        \
+        Py_ssize_t m = hi < k ? hi : k;                                                                        \
+        if (m < lo) m = lo;                                                                                    \
+        for (Py_ssize_t i = lo; i < m; i++) o[i] = nan_pick32(op(a, y[i]), a, y[i], 0);                        \
+        for (Py_ssize_t i = m; i < hi; i++) o[i] = nan_pick32(op(a, y[i]), a, y[i], sw);                       \
+    }
+
+typedef void (*arith_fn)(const float *, const float *, float *, Py_ssize_t, Py_ssize_t, Py_ssize_t, int, int);
+
+#define ARITH_LOOPS(name, op)                                                                                  \
+    static void name##_base(const float *x, const float *y, float *o, Py_ssize_t lo, Py_ssize_t hi,           \
+                            Py_ssize_t k, int mode, int sw) {                                                  \
+        ARITH_BODY(op)                                                                                         \
+    }                                                                                                          \
+    ARITH_AVX2(name, op)
+
+#if TFS_X86
+#define ARITH_AVX2(name, op)                                                                                   \
+    TFS_AVX2 static void name##_avx2(const float *x, const float *y, float *o, Py_ssize_t lo, Py_ssize_t hi,  \
+                                     Py_ssize_t k, int mode, int sw) {                                         \
+        ARITH_BODY(op)                                                                                         \
+    }
+#else
+#define ARITH_AVX2(name, op)
+#endif
+
+ARITH_LOOPS(mul32, mul_op32)
+ARITH_LOOPS(add32, add_op32)
+ARITH_LOOPS(sub32, sub_op32)
+ARITH_LOOPS(tgrad32, tanh_grad32)
+
+typedef struct {
+    arith_fn f;
+    const float *x, *y;
+    float *o;
+    Py_ssize_t lo, hi, k;
+    int mode, sw;
+} arith_job;
+
+static void *arith_run(void *arg) {
+    arith_job *j = arg;
+    fpenv_t env = env_enter();
+    j->f(j->x, j->y, j->o, j->lo, j->hi, j->k, j->mode, j->sw);
+    env_exit(env);
+    return NULL;
+}
+
+/* (x, y, out, mode, scalar_wins): out = x op y over out's n elements; mode as above, k = n - n % 8. */
+static PyObject *run_arith(PyObject *args, arith_fn base, arith_fn avx2) {
+    PyObject *ox, *oy, *oo;
+    int mode, sw;
+    if (!PyArg_ParseTuple(args, "OOOii", &ox, &oy, &oo, &mode, &sw)) return NULL;
+    buf_t bx, by, bo;
+    bx.ok = by.ok = bo.ok = 0;
+    PyObject *res = NULL;
+    if (get_buf(ox, &bx, 0, 4, "x") < 0 || get_buf(oy, &by, 0, 4, "y") < 0 || get_buf(oo, &bo, 1, 4, "out") < 0)
+        goto done;
+    {
+        Py_ssize_t n = bo.b.len / 4;
+        Py_ssize_t nx = bx.b.len / 4, ny = by.b.len / 4;
+        if (mode < 0 || mode > 2 || (mode == 0 && (nx != n || ny != n)) || (mode == 1 && (nx != n || ny != 1)) ||
+            (mode == 2 && (nx != 1 || ny != n))) {
+            PyErr_SetString(PyExc_ValueError, "tfshim._kernels: sizes do not match the mode");
+            goto done;
+        }
+        arith_job job = {(use_avx2 && avx2) ? avx2 : base, bx.b.buf, by.b.buf, bo.b.buf, 0, n, n - n % 8, mode, sw};
+        int nt = max_threads < EW_THREADS ? max_threads : EW_THREADS;
+        if (n < 2 * EW_MIN_PER_THREAD) nt = 1;
+        arith_job jobs[EW_THREADS];
+        for (int t = 0; t < nt; t++) {
+            jobs[t] = job;
+            jobs[t].lo = n * t / nt;
+            jobs[t].hi = t + 1 == nt ? n : n * (t + 1) / nt;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        run_threads(arith_run, jobs, sizeof(arith_job), nt);
+        Py_END_ALLOW_THREADS
+    }
+    res = Py_NewRef(Py_None);
+done:
+    rel(&bx); rel(&by); rel(&bo);
+    return res;
+}
+
+static PyObject *py_mul_f32(PyObject *s, PyObject *a) { (void)s; return run_arith(a, mul32_base, AVX(mul32)); }
+static PyObject *py_add_f32(PyObject *s, PyObject *a) { (void)s; return run_arith(a, add32_base, AVX(add32)); }
+static PyObject *py_sub_f32(PyObject *s, PyObject *a) { (void)s; return run_arith(a, sub32_base, AVX(sub32)); }
+static PyObject *py_tanh_grad_f32(PyObject *s, PyObject *a) {
+    (void)s;
+    return run_arith(a, tgrad32_base, AVX(tgrad32));
+}
+
+#if defined(_MSC_VER)
+#define TFS_TLS __declspec(thread)
+#else
+#define TFS_TLS __thread
+#endif
+
+/* ----- FTZ|DAZ for the NumPy kernels (tfshim/kernels/fpenv.py): a per-thread depth, so that nested kernels
+ * switch MXCSR once; ~20x cheaper than fpenv's Python bookkeeping around mxcsr_enter/restore. ----------------- */
+static TFS_TLS int fp_depth = 0;
+static TFS_TLS unsigned int fp_saved = 0;
+
+static PyObject *py_fp_push(PyObject *self, PyObject *noargs) {
+    (void)self; (void)noargs;
+#if TFS_X86
+    if (fp_depth++ == 0) {
+        fp_saved = _mm_getcsr();
+        _mm_setcsr(fp_saved | 0x8040u);
+    }
+#endif
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_fp_pop(PyObject *self, PyObject *noargs) {
+    (void)self; (void)noargs;
+#if TFS_X86
+    if (fp_depth > 0 && --fp_depth == 0) _mm_setcsr(fp_saved);
+#endif
+    Py_RETURN_NONE;
+}
+
+/* fp_unflushed(1): inside a kernel, MXCSR as it was outside (for ctypes' conversions); fp_unflushed(0): back. */
+static PyObject *py_fp_unflushed(PyObject *self, PyObject *arg) {
+    (void)self;
+    long on = PyLong_AsLong(arg);
+    if (on == -1 && PyErr_Occurred()) return NULL;
+#if TFS_X86
+    if (fp_depth > 0) _mm_setcsr(on ? fp_saved : (fp_saved | 0x8040u));
+#endif
+    Py_RETURN_NONE;
+}
 
 /* =========================================================================================================
  * float32 Sum in Eigen's InnerMostDimReducer order (tfshim/kernels/eigen_reduce.py _tree/_leaf): segments over
@@ -1095,6 +1490,13 @@ static PyMethodDef methods[] = {
     {"exp_f32", py_exp_f32, METH_VARARGS, "Eigen pexp_float (packet path)."},
     {"tanh_f32", py_tanh_f32, METH_VARARGS, "Eigen ptanh_float (packet path)."},
     {"pow_f32", py_pow_f32, METH_VARARGS, "Eigen generic_pow<float> (packet path)."},
+    {"mul_f32", py_mul_f32, METH_VARARGS, "float32 Mul with TF's NaN operand order (math_ops.x86_nan_order)."},
+    {"add_f32", py_add_f32, METH_VARARGS, "float32 AddV2 with TF's NaN operand order."},
+    {"sub_f32", py_sub_f32, METH_VARARGS, "float32 Sub with TF's NaN operand order."},
+    {"tanh_grad_f32", py_tanh_grad_f32, METH_VARARGS, "float32 TanhGrad(y, dy) with TF's NaN (math_ops)."},
+    {"fp_push", py_fp_push, METH_NOARGS, "FTZ|DAZ on for this thread (nestable; kernels/fpenv.py enter)."},
+    {"fp_pop", py_fp_pop, METH_NOARGS, "Undo one fp_push; the outermost restores MXCSR."},
+    {"fp_unflushed", py_fp_unflushed, METH_O, "Inside fp_push: 1, MXCSR as outside; 0, flushing again."},
     {"sigmoid_f32", py_sigmoid_f32, METH_VARARGS, "Eigen scalar_logistic_op<float> (packet path)."},
     {"log_f32", py_log_f32, METH_VARARGS, "Eigen plog_impl_float (packet path)."},
     {"relu_f32", py_relu_f32, METH_VARARGS, "TF's Relu on float packets."},

@@ -98,6 +98,49 @@ def test_pow_f32_random():
     _check("pow non-contiguous", eigen_pow.pow, x[:-1:2], y[1::2])
 
 
+POW_SPECIAL32 = np.concatenate([
+    np.array([0, 0x80000000, 1, 0x80000001, 0x007FFFFF, 0x807FFFFF, 0x00800000, 0x80800000, 0x7F800000, 0xFF800000,
+              0x7FC00000, 0xFFC00000, 0x7F800001, 0xFF800001, 0x7FC12345, 0xFFBFFFFF, 0x7F7FFFFF, 0xFF7FFFFF,
+              0x3F7FFFFF, 0x3F800001, 0xBF7FFFFF, 0xBF800001, 0x3F3504F3, 0x3F3504F4, 0x4B000001, 0xCB000001,
+              0x4EFFFFFF, 0xCEFFFFFF, 0x5F000000], np.uint32).view(np.float32),
+    np.array([1, -1, 2, -2, 3, -3, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 10, -10, 127, -126, 128, -149, -150, 151, 1e-20,
+              1e20, -1e30, 7.3e8, 7.5e8, -7.5e8, 16777217, 8388609, -2.0**30, 1.0000001, 0.9999999, 88.7, -103.9],
+             np.float32),
+])  # fmt: skip
+
+
+def _pow_isa(isa, x, y):
+    native.lib.set_isa(isa)
+    out = np.empty(x.shape, np.float32)
+    native.lib.pow_f32(x, y, out)
+    return out
+
+
+def test_pow_f32_avx2_lanes_equal_scalar_c():
+    """pow_f32's AVX2 lanes (their own instructions for the comparisons, pfrexp and pldexp) against the scalar C twin
+    in bulk: special values crossed, random bit patterns with a vector and a 1-element exponent, and a stride through
+    every float32 x for a few exponents (results through the float32 range down to the flush to zero); the odd
+    lengths end in the padded tail."""
+    try:
+        if native.lib.set_isa("auto") == "scalar":
+            pytest.skip("no AVX2 on this CPU")
+        a = POW_SPECIAL32
+        cases = [("special pairs", np.repeat(a, a.size), np.tile(a, a.size))]
+        n = 200003
+        x = rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32).view(np.float32)
+        x_pos = np.abs(rng.standard_normal(n) * 10).astype(np.float32)
+        for name, y in [("bits", rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32).view(np.float32)),
+                        ("normal", (rng.standard_normal(n) * 30).astype(np.float32))]:
+            cases += [(f"random x^{name}", x, y), (f"random |x|^{name}", x_pos, y)]
+            cases += [(f"random x, y={v}", x, np.array([v], np.float32)) for v in y[:3]]
+        stride = np.arange(0x12345, 2**32, 4093, dtype=np.uint64).astype(np.uint32).view(np.float32)
+        cases += [(f"every 4093rd x, y={v}", stride, np.array([v], np.float32)) for v in (2.0, 0.5, -1.5, 3.0)]
+        for name, x, y in cases:
+            assert_bits_equal(_pow_isa("auto", x, y), _pow_isa("scalar", x, y), f"pow {name} [AVX2 vs scalar C]", x)
+    finally:
+        native.lib.set_isa("auto")
+
+
 def _mm(kmax, kb=512, mode=0):
     return lambda a, b: linalg_ops._matmul_np(a, b, kmax, 1 << 62, kb, mode)
 
@@ -125,6 +168,7 @@ def test_matmul_f32_k_blocks(k, mode):
     _check(f"matmul k={k} mode {mode}", _mm(None, 384, mode), a, b)
     a[1, 100], a[1, k - 5], b[7, 3] = _nan(0, 0x11), _nan(1, 0x22), np.inf  # NaN sums in two k blocks
     _check(f"matmul k={k} mode {mode} NaN", _mm(None, 384, mode), a, b)
+    _check(f"matmul k={k} mode {mode} NaN, a a transposed view", _mm(None, 384, mode), a.T.copy().T, b)
 
 
 def test_matmul_f32_special_values():

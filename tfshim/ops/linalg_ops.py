@@ -113,8 +113,11 @@ def _matmul_np(a: np.ndarray, b: np.ndarray, kmax: int | None = _SEQUENTIAL_K, m
     if native.AVAILABLE and a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and 0 < k and (
             kmax is None or k <= kmax):  # the common 2-D case, without the batch broadcasting below
         out = np.empty((a.shape[0], b.shape[1]), np.float32)
-        native.lib.matmul_f32(np.ascontiguousarray(a), np.ascontiguousarray(b), out, a.shape[0], k, b.shape[1], 1,
-                              kb, mode)
+        if not a.flags.c_contiguous and a.T.flags.c_contiguous:  # transpose_a: the kernel reads the transpose
+            native.lib.matmul_f32(a.T, np.ascontiguousarray(b), out, a.shape[0], k, b.shape[1], 1, kb, mode, 1)
+        else:
+            native.lib.matmul_f32(np.ascontiguousarray(a), np.ascontiguousarray(b), out, a.shape[0], k, b.shape[1],
+                                  1, kb, mode)
         return out
     with np.errstate(all="ignore"):
         out_shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1])
