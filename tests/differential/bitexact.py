@@ -167,7 +167,6 @@ NAN_BITS_DIFFER: dict[tuple[str, str], str] = {
         for op, dts in (
             ("math.rsqrt", ("float16",)),
             ("math.reciprocal", DTYPES),
-            ("math.tanh", ("float16",)),
             ("nn.gelu(approximate)", ("float16",)),
         )
         for dt in dts
