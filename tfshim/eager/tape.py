@@ -70,13 +70,17 @@ def record_operation(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> Non
         else:
             continue
         if entry is None:
-            ids = tuple([t._id for t in inputs])
+            n = len(inputs)  # (one and two inputs without a list comprehension: a frame of its own before 3.12)
+            ids = (inputs[0]._id, inputs[1]._id) if n == 2 else (inputs[0]._id,) if n == 1 else tuple(
+                [t._id for t in inputs])
             uses = op.grad_uses
             if uses is not None and not KEEP_ALL:
                 # (a set as large as the tuple keeps every value: nothing to replace)
-                if len(uses[0]) < len(inputs):
+                if len(uses[0]) < n:
                     inputs = tuple([t if i in uses[0] else _stand_in(t) for i, t in enumerate(inputs)])
-                if len(uses[1]) < len(outputs):
+                if not uses[1] and len(outputs) == 1:
+                    outputs = (_stand_in(outputs[0]),)
+                elif len(uses[1]) < len(outputs):
                     outputs = tuple([t if i in uses[1] else _stand_in(t) for i, t in enumerate(outputs)])
             entry = (OpContext(op, inputs, outputs, attrs), ids)
         for o in outputs:
