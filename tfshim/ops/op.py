@@ -17,6 +17,8 @@ from tfshim.ops.op_defs import GRADIENT_REGISTERED, KERNELS, OP_DEFS
 from tfshim.util.tf_export import tf_export  # noqa: F401 - re-exported for op modules
 
 _FLUSH = fpenv.AVAILABLE
+# (module globals: the dispatcher runs them on every op; fpenv binds its C versions at its import)
+_quiet, _unquiet, _enter, _exit = fpenv.quiet, fpenv.unquiet, fpenv.enter, fpenv.exit
 _DEVICE = "_device_/job:localhost/replica:0/task:0/device:CPU:0"
 
 
@@ -283,9 +285,9 @@ class Op:
         else:
             args = [t._value for t in inputs]
         flush = _FLUSH and n and inputs[0]._dtype._fp
-        token = fpenv.quiet()  # TF returns inf/nan without warnings
+        token = _quiet()  # TF returns inf/nan without warnings
         if flush:
-            fpenv.enter()  # TF runs kernels with denormals flushed to zero
+            _enter()  # TF runs kernels with denormals flushed to zero
         try:
             out = self.kernel(*args, **attrs) if attrs else self.kernel(*args)
         except KernelError as e:
@@ -296,15 +298,17 @@ class Op:
                 "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu" % self.name), self.kernel_name)
         finally:
             if flush:
-                fpenv.exit()
-            fpenv.unquiet(token)
+                _exit()
+            _unquiet(token)
         if self.multi_output:
             outputs = tuple(_wrap(o) for o in out)
-        else:
-            outputs = (_wrap(out),)
+            if _tape_state.tapes:
+                record_operation(self, inputs, outputs, attrs)
+            return outputs
+        t = _wrap(out)
         if _tape_state.tapes:
-            record_operation(self, inputs, outputs, attrs)
-        return outputs if self.multi_output else outputs[0]
+            record_operation(self, inputs, (t,), attrs)
+        return t
 
     def __repr__(self) -> str:
         return f"<Op {self.name}>"
