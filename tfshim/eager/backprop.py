@@ -150,8 +150,14 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
             if grad_fn is not NOT_DIFFERENTIABLE:
                 if not all_grads:  # (not `None in out_grads`: that compares tensors with ==)
                     out_grads = [_zeros_like(o, batch) if g is None else g for o, g in zip(outputs, out_grads)]
-                ctx.skip_input_indices = tuple([
-                    i for i, t in enumerate(input_ids) if t not in tensor_tape and t not in source_ids])
+                if len(input_ids) == 2:  # (the common case without a list comprehension's frame)
+                    a, b = input_ids
+                    ctx.skip_input_indices = (
+                        ((0,) if a not in tensor_tape and a not in source_ids else ())
+                        + ((1,) if b not in tensor_tape and b not in source_ids else ()))
+                else:
+                    ctx.skip_input_indices = tuple([
+                        i for i, t in enumerate(input_ids) if t not in tensor_tape and t not in source_ids])
                 in_grads = grad_fn(ctx, *out_grads) if batch is None else batched_vjp(ctx, out_grads, batch)
                 if not isinstance(in_grads, (list, tuple)):
                     in_grads = (in_grads,)

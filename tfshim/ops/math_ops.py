@@ -252,8 +252,12 @@ def reduce_to_shape(grad: Tensor, shape: tuple) -> Tensor:
 def _reduce_binary_grads(op: Any, gx: Any, gy: Any) -> tuple:
     x, y = op.inputs
     skip = op.skip_input_indices
-    gx = None if gx is None or 0 in skip else reduce_to_shape(gx, x._value.shape)
-    gy = None if gy is None or 1 in skip else reduce_to_shape(gy, y._value.shape)
+    if gx is not None:  # (a gradient already of its input's shape, the common case, without a call)
+        shape = x._value.shape
+        gx = None if 0 in skip else gx if gx._value.shape == shape else reduce_to_shape(gx, shape)
+    if gy is not None:
+        shape = y._value.shape
+        gy = None if 1 in skip else gy if gy._value.shape == shape else reduce_to_shape(gy, shape)
     return gx, gy
 
 
