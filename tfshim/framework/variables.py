@@ -252,8 +252,12 @@ class Variable(metaclass=_VariableMetaclass):
             )
         return t._value
 
-    def _set(self, new: np.ndarray, read_value: bool) -> Any:
-        self._value = np.array(new, dtype=self._value.dtype)
+    def _set(self, new: np.ndarray, read_value: bool, fresh: bool = False) -> Any:
+        """`fresh`: `new` is a kernel's own new array (nothing else holds it), kept without a copy."""
+        if fresh and type(new) is np.ndarray and new.dtype == self._value.dtype and new.base is None:
+            self._value = new
+        else:
+            self._value = np.array(new, dtype=self._value.dtype)
         self._cached = None
         return _UnreadVariable(self) if read_value else None
 
@@ -275,13 +279,15 @@ class Variable(metaclass=_VariableMetaclass):
         from tfshim.ops.math_ops import add
 
         delta = self._delta(delta, "AssignAddVariableOp")
-        return self._set(add(_wrap_as(self._value, self._dtype), _wrap_as(delta, self._dtype))._value, read_value)
+        return self._set(add(_wrap_as(self._value, self._dtype), _wrap_as(delta, self._dtype))._value, read_value,
+                         fresh=True)
 
     def assign_sub(self, delta: Any, use_locking: Any = None, name: Any = None, read_value: bool = True) -> Any:
         from tfshim.ops.math_ops import subtract
 
         delta = self._delta(delta, "AssignSubVariableOp")
-        return self._set(subtract(_wrap_as(self._value, self._dtype), _wrap_as(delta, self._dtype))._value, read_value)
+        return self._set(subtract(_wrap_as(self._value, self._dtype), _wrap_as(delta, self._dtype))._value,
+                         read_value, fresh=True)
 
     # ---- misc ------------------------------------------------------------------
     def __repr__(self) -> str:

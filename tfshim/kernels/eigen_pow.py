@@ -368,8 +368,10 @@ def pow(x: np.ndarray, y: np.ndarray) -> np.ndarray:  # noqa: A001 - TF's name
     if y.ndim == 0 and (y == 1 or y == 0) and n:
         # generic_pow's last selects: y == 1 gives x itself (NaN payload and all), y == 0 gives 1, on every packet
         # element whatever x is; the scalar tail (global, a 0-d operand) stays glibc's
-        out = np.array(x) if y == 1 else np.ones(x.shape, dt)
         k = n - n % _PACKET[dt]
+        if y == 1 and k == n:
+            return x  # (no copy: tensors are never written in place, and a variable's assign replaces its array)
+        out = np.array(x) if y == 1 else np.ones(x.shape, dt)
         if k < n:
             fx, fo = x.reshape(-1), out.reshape(-1)
             with np.errstate(all="ignore"):
