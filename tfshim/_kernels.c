@@ -323,7 +323,8 @@ done:
  * Eigen's float32 packet functions (tfshim/kernels/eigen_math.py, eigen_pow.py), AVX without FMA: each is a
  * plain C function of one lane, written with the same operations in the same order as its NumPy twin, and the
  * loops over them are compiled twice (baseline and AVX2); the compiler vectorises them without changing an
- * operation (-ffp-contract=off, no fast-math), so both give the same bits.
+ * operation (-ffp-contract=off, no fast-math), so both give the same bits. pow, exp, sigmoid and log have AVX2
+ * twins written with intrinsics instead (below), which must give the same bits as these.
  * ========================================================================================================= */
 
 INL float pmin32(float a, float b) { return b < a ? b : a; }   /* _mm256_min_ps(b, a) */
@@ -570,6 +571,7 @@ typedef struct { __m256i v[VK]; } vi32;
 VOP(vf32, vadd, (vf32 a, vf32 b), _mm256_add_ps(a.v[k], b.v[k]))
 VOP(vf32, vsub, (vf32 a, vf32 b), _mm256_sub_ps(a.v[k], b.v[k]))
 VOP(vf32, vmul, (vf32 a, vf32 b), _mm256_mul_ps(a.v[k], b.v[k]))
+VOP(vf32, vdiv, (vf32 a, vf32 b), _mm256_div_ps(a.v[k], b.v[k]))
 VOP(vf32, vmin, (vf32 a, vf32 b), _mm256_min_ps(a.v[k], b.v[k]))
 VOP(vf32, vmax, (vf32 a, vf32 b), _mm256_max_ps(a.v[k], b.v[k]))
 VOP(vf32, vand, (vf32 a, vf32 b), _mm256_and_ps(a.v[k], b.v[k]))
@@ -580,6 +582,7 @@ VOP(vf32, vsel, (vf32 m, vf32 a, vf32 b), _mm256_blendv_ps(b.v[k], a.v[k], m.v[k
 VOP(vf32, vlt, (vf32 a, vf32 b), _mm256_cmp_ps(a.v[k], b.v[k], _CMP_LT_OQ))
 VOP(vf32, vle, (vf32 a, vf32 b), _mm256_cmp_ps(a.v[k], b.v[k], _CMP_LE_OQ))
 VOP(vf32, veq, (vf32 a, vf32 b), _mm256_cmp_ps(a.v[k], b.v[k], _CMP_EQ_OQ))
+VOP(vf32, vnge, (vf32 a, vf32 b), _mm256_cmp_ps(a.v[k], b.v[k], _CMP_NGE_UQ))  /* !(a >= b) */
 VOP(vf32, vord, (vf32 a), _mm256_cmp_ps(a.v[k], a.v[k], _CMP_ORD_Q))
 VOP(vf32, vfloor, (vf32 a), _mm256_floor_ps(a.v[k]))
 VOP(vf32, vtrunc, (vf32 a), _mm256_round_ps(a.v[k], _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC))
@@ -597,6 +600,7 @@ VOP(vi32, vieq, (vi32 a, vi32 b), _mm256_cmpeq_epi32(a.v[k], b.v[k]))
 VOP(vi32, vigt, (vi32 a, vi32 b), _mm256_cmpgt_epi32(a.v[k], b.v[k]))  /* signed */
 VOP(vi32, vshl23, (vi32 a), _mm256_slli_epi32(a.v[k], 23))
 VOP(vi32, vshr23, (vi32 a), _mm256_srli_epi32(a.v[k], 23))
+VOP(vi32, vsra1, (vi32 a), _mm256_srai_epi32(a.v[k], 1))
 VOP(vi32, vcvtt, (vf32 a), _mm256_cvttps_epi32(a.v[k]))
 VOP(vf32, vcvt, (vi32 a), _mm256_cvtepi32_ps(a.v[k]))
 #undef VOP
@@ -770,6 +774,88 @@ VINL vf32 vgeneric_pow32(vf32 x0, vf32 y0) {
     return vsel(vmask(vieq(uy, ione)), x0, pw);
 }
 
+/* exp, sigmoid and log on 8 VK lanes too: their chains are ~30 operations, and gcc's one-vector loops (1.1, 4.1 and
+ * 0.48 ns per element; it left plogistic32 scalar) become throughput-bound at ~0.4 ns.
+ *
+ * pexp32 for exp_f32 alone, with fewer operations for the same bits:
+ * - x0 < -104 (-inf too) is clamped to x = -104 instead of selected after: there m = -150 and y = e^-0.0279
+ *   (< 1), so y * 2^-150 rounds to +0, pexp32's value, with or without FTZ;
+ * - the result is never below x0 (it is e^x0 >= 0, or inf from the clamp at 88.723; a NaN x0 has max_ps return
+ *   its second operand), so pmax32's max is left out;
+ * - m is then an integer in [-150, 128] (or NaN) and y (e^r, |r| <= ln2 / 2 + rounding) in [0.7, 1.5]: pldexp32's
+ *   single rounding of y * 2^m is (y * 2^c1) * 2^c2, c1 = floor(m / 2) and c2 = m - c1 in [-75, 64], the first
+ *   product exact and normal (two multiplies instead of vpldexp32's three and its clamps; pow keeps vpldexp32, its
+ *   nz reaches 278). A NaN m converts to INT_MIN, and scales made by shifting into the exponent field are never
+ *   NaN, so a NaN y keeps its payload as pldexp32's scaling by 1.0 does. */
+VINL vf32 vexp32(vf32 x0) {
+    vf32 x = vmax(vc(-104.0f), vmin(vc(88.723f), x0));
+    vf32 m = vfloor(vadd(vmul(x, vc(1.44269504088896341f)), vc(0.5f)));
+    vf32 r = vadd(vmul(m, vc(-0.693359375f)), x);
+    r = vadd(vmul(m, vc(2.12194440e-4f)), r);
+    vf32 r2 = vmul(r, r);
+    vf32 pe = vadd(vmul(r2, vc(1.37449637986719608306884765625e-3f)), vc(4.166965186595916748046875e-2f));
+    vf32 po = vadd(vmul(r2, vc(8.36894474923610687255859375e-3f)), vc(0.16666518151760101318359375f));
+    pe = vadd(vmul(r2, pe), vc(0.49999988079071044921875f));
+    vf32 pl = vadd(r, vc(1.0f));
+    vf32 y = vadd(vmul(r, po), pe);
+    y = vadd(vmul(r2, y), pl);
+    vi32 b = viadd(vcvtt(m), vic(254)), b1 = vsra1(b);  /* the biased exponents c1 + 127 and c2 + 127 */
+    return vmul(vmul(y, vfloat(vshl23(b1))), vfloat(vshl23(visub(b, b1))));
+}
+
+/* plogistic32 with vexp32's first two shortcuts: x0 < -104 clamped to -104 gives x = -52, m = -75 and
+ * e = (p * 2^-75)^2 with p^2 < 1, which rounds to +0, so e / (1 + e) is plogistic32's +0. Where the result is kept m is
+ * in [-75, 12] and pldexp_fast32's clamps of m + 127 to [0, 255] never act; a NaN m (and p) is scaled by a
+ * non-NaN power of two as by pldexp_fast32's 0, keeping p's payload. */
+VINL vf32 vlogistic32(vf32 x0) {
+    vf32 x = vmul(vmax(vc(-104.0f), vmin(vc(16.6355324f), x0)), vc(0.5f));
+    vf32 m = vfloor(vadd(vmul(x, vc(1.44269504088896341f)), vc(0.5f)));
+    vf32 r = vadd(vmul(m, vc(-0.693359375f)), x);
+    r = vadd(vmul(m, vc(2.12194440e-4f)), r);
+    vf32 r2 = vmul(r, r);
+    vf32 pe = vadd(vmul(r2, vc(4.1898667812347412109375e-2f)), vc(0.49999141693115234375f));
+    vf32 po = vadd(vmul(r2, vc(8.33471305668354034423828125e-3f)), vc(0.16666877269744873046875f));
+    vf32 pl = vadd(r, vc(1.0f));
+    vf32 p = vadd(vmul(r, po), pe);
+    p = vadd(vmul(r2, p), pl);
+    vf32 e = vmul(p, vfloat(vshl23(viadd(vcvtt(m), vic(127)))));
+    e = vmul(e, e);
+    return vdiv(e, vadd(vc(1.0f), e));
+}
+
+/* plog32: the lanes of negative, zero, inf and NaN x0 are replaced at the end, so the exponent is taken from the
+ * bits without masking the sign off, and the mask's -1 (all ones) is added to it as an integer before converting
+ * (the same small integer as pfrexp's e - 1.0). */
+VINL vf32 vlog32(vf32 x0) {
+    vi32 u = vbits(x0);
+    vf32 x = vfloat(vior(viand(u, vic(0x807FFFFFu)), vic(0x3F000000u)));
+    vf32 mask = vlt(x, vc(0.707106781186547524f));
+    vf32 e = vcvt(viadd(visub(vshr23(u), vic(126)), vbits(mask)));
+    vf32 tmp = vand(mask, x);
+    x = vsub(x, vc(1.0f));
+    x = vadd(x, tmp);
+    vf32 p = vadd(vmul(vadd(vmul(vc(0.18256296349849254f), x), vc(1.0000000190281063f)), x),
+                  vc(1.0000000190281136f));
+    p = vmul(x, p);
+    vf32 q = vadd(vmul(vadd(vmul(vc(0.049616247954120038f), x), vc(0.59923249590823520f)), x),
+                  vc(1.4999999999999927f));
+    q = vadd(vmul(q, x), vc(1.0f));
+    x = vdiv(p, q);
+    x = vadd(vmul(e, vc(0.693147180559945309417232121458176568f)), x);
+    x = vsel(veq(x0, vc(INFINITY)), vc(INFINITY), x);
+    x = vor(x, vnge(x0, vc(0.0f)));
+    return vsel(veq(x0, vc(0.0f)), vc(-INFINITY), x);
+}
+
+/* o[0..n) for n a multiple of 8 VK */
+#define VBLOCKS1(name, vfn)                                                                                    \
+    TFS_AVX2 __attribute__((noinline)) static void name(const float *x, float *o, Py_ssize_t n) {              \
+        for (Py_ssize_t i = 0; i < n; i += 8 * VK) vstore(o + i, vfn(vload(x + i)));                           \
+    }
+VBLOCKS1(vexp_blocks32, vexp32)
+VBLOCKS1(vlogistic_blocks32, vlogistic32)
+VBLOCKS1(vlog_blocks32, vlog32)
+
 /* o[0..n) for n a multiple of 8 VK; y has n elements (ys = 1) or one (ys = 0) */
 TFS_AVX2 __attribute__((noinline)) static void vpow_blocks32(const float *x, const float *y, float *o, Py_ssize_t n,
                                                           int ys) {
@@ -789,6 +875,12 @@ TFS_AVX2 __attribute__((noinline)) static void vpow_blocks32(const float *x, con
     }                                                                                                          \
     AVX2_LOOP1(name, fn)
 
+#define UNARY_VLOOPS(name, fn, vblocks)                                                                        \
+    static void name##_base(const float *x, float *o, Py_ssize_t n) {                                          \
+        for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i]);                                                    \
+    }                                                                                                          \
+    AVX2_VLOOP1(name, vblocks)
+
 #define BINARY_LOOPS(name, fn, vblocks)                                                                                \
     static void name##_base(const float *x, const float *y, float *o, Py_ssize_t n, int ys) {                 \
         for (Py_ssize_t i = 0; i < n; i++) o[i] = fn(x[i], y[i * ys]);                                         \
@@ -802,6 +894,17 @@ TFS_AVX2 __attribute__((noinline)) static void vpow_blocks32(const float *x, con
     }
 /* Whole blocks of 8 VK lanes (vblocks, as vpow_blocks32), then the last n % (8 VK) elements through the same lanes,
  * padded. */
+#define AVX2_VLOOP1(name, vblocks)                                                                             \
+    TFS_AVX2 static void name##_avx2(const float *x, float *o, Py_ssize_t n) {                                 \
+        Py_ssize_t m = n - n % (8 * VK);                                                                       \
+        vblocks(x, o, m);                                                                                      \
+        if (m < n) {                                                                                           \
+            float bx[8 * VK] = {0}, bo[8 * VK];                                                                \
+            for (Py_ssize_t k = 0; k < n - m; k++) bx[k] = x[m + k];                                           \
+            vblocks(bx, bo, 8 * VK);                                                                           \
+            for (Py_ssize_t k = 0; k < n - m; k++) o[m + k] = bo[k];                                           \
+        }                                                                                                      \
+    }
 #define AVX2_LOOP2(name, vblocks)                                                                              \
     TFS_AVX2 static void name##_avx2(const float *x, const float *y, float *o, Py_ssize_t n, int ys) {        \
         Py_ssize_t m = n - n % (8 * VK);                                                                       \
@@ -815,13 +918,14 @@ TFS_AVX2 __attribute__((noinline)) static void vpow_blocks32(const float *x, con
     }
 #else
 #define AVX2_LOOP1(name, fn)
+#define AVX2_VLOOP1(name, vblocks)
 #define AVX2_LOOP2(name, vblocks)
 #endif
 
-UNARY_LOOPS(exp32, pexp32)
+UNARY_VLOOPS(exp32, pexp32, vexp_blocks32)
 UNARY_LOOPS(tanh32, ptanh32)
-UNARY_LOOPS(logistic32, plogistic32)
-UNARY_LOOPS(log32, plog32)
+UNARY_VLOOPS(logistic32, plogistic32, vlogistic_blocks32)
+UNARY_VLOOPS(log32, plog32, vlog_blocks32)
 UNARY_LOOPS(relu32, relu32)
 BINARY_LOOPS(pow32, generic_pow32, vpow_blocks32)
 

@@ -141,6 +141,34 @@ def test_pow_f32_avx2_lanes_equal_scalar_c():
         native.lib.set_isa("auto")
 
 
+def _unary_isa(op, isa, x):
+    native.lib.set_isa(isa)
+    out = np.empty(x.shape, np.float32)
+    getattr(native.lib, op)(x, out)
+    return out
+
+
+@pytest.mark.parametrize("op", ["exp_f32", "sigmoid_f32", "log_f32"])
+def test_unary_f32_avx2_lanes_equal_scalar_c(op):
+    """exp/sigmoid/log's AVX2 lanes (clamps instead of selects, pldexp by float products, integer exponents) against
+    the scalar C twin in bulk: a stride through every float32 bit pattern, and every pattern near the thresholds
+    (clamps, the flush to zero, overflow, the exponent steps of 1); the odd length ends in the padded tail."""
+    try:
+        if native.lib.set_isa("auto") == "scalar":
+            pytest.skip("no AVX2 on this CPU")
+        stride = np.arange(0x5432, 2**32, 4091, dtype=np.uint64).astype(np.uint32)
+        # the clamps, exp's results leaving the normals / reaching 2^-150 and m = 128, sigmoid's e^2 flushing, log's
+        # mask and exponent steps, the smallest normal
+        near = np.array([-104.0, 88.723, 16.6355324, -87.33655, -88.72284, -103.27893, -43.668, -52.0, 88.37626,
+                         0.70710678, 1.0, 0.5, 2.0, 1.17549435e-38], np.float32)
+        u = near.view(np.uint32).astype(np.int64)[:, None] + np.arange(-3000, 3001)
+        x = np.concatenate([stride, (u & 0xFFFFFFFF).astype(np.uint32).ravel()]).view(np.float32)
+        assert x.size % 40 != 0
+        assert_bits_equal(_unary_isa(op, "auto", x), _unary_isa(op, "scalar", x), f"{op} [AVX2 vs scalar C]", x)
+    finally:
+        native.lib.set_isa("auto")
+
+
 def _mm(kmax, kb=512, mode=0):
     return lambda a, b: linalg_ops._matmul_np(a, b, kmax, 1 << 62, kb, mode)
 
