@@ -65,7 +65,8 @@ class MirroredVariable(variables.ResourceVariable):
         c = self._component()
         return super().value() if c is None else c.value()
 
-    def _set(self, new: Any, read_value: bool) -> Any:
+    def _set(self, new: Any, read_value: bool, fresh: bool = False) -> Any:
+        # (`fresh` not passed on: every replica copies the value, as each owns its array)
         c = self._component()
         if c is not None:
             return c._set(new, read_value)
