@@ -670,8 +670,9 @@ VINL vf32 vpldexp32(vf32 a, vf32 e) {
 }
 
 /* pmin32(a, b) is _mm256_min_ps(b, a) and pmax32(a, b) _mm256_max_ps(b, a) (their NaN lanes) */
-VINL vf32 vpexp32(vf32 x0) {
-    vf32 x = vmin(vc(88.723f), x0);
+/* pexp32's range reduction and polynomial on a clamped x: y = e^r for r = x - m ln2, m = floor(x / ln2 + 1/2)
+ * (vpexp32 and vexp32 then scale y by 2^m each their own way). */
+VINL vf32 vexp_poly32(vf32 x, vf32 *m_out) {
     vf32 m = vfloor(vadd(vmul(x, vc(1.44269504088896341f)), vc(0.5f)));
     vf32 r = vadd(vmul(m, vc(-0.693359375f)), x);
     r = vadd(vmul(m, vc(2.12194440e-4f)), r);
@@ -682,6 +683,12 @@ VINL vf32 vpexp32(vf32 x0) {
     vf32 pl = vadd(r, vc(1.0f));
     vf32 y = vadd(vmul(r, po), pe);
     y = vadd(vmul(r2, y), pl);
+    *m_out = m;
+    return y;
+}
+
+VINL vf32 vpexp32(vf32 x0) {
+    vf32 m, y = vexp_poly32(vmin(vc(88.723f), x0), &m);
     vf32 res = vmax(x0, vpldexp32(y, m));
     return vandn(vlt(x0, vc(-104.0f)), res);
 }
@@ -788,17 +795,7 @@ VINL vf32 vgeneric_pow32(vf32 x0, vf32 y0) {
  *   nz reaches 278). A NaN m converts to INT_MIN, and scales made by shifting into the exponent field are never
  *   NaN, so a NaN y keeps its payload as pldexp32's scaling by 1.0 does. */
 VINL vf32 vexp32(vf32 x0) {
-    vf32 x = vmax(vc(-104.0f), vmin(vc(88.723f), x0));
-    vf32 m = vfloor(vadd(vmul(x, vc(1.44269504088896341f)), vc(0.5f)));
-    vf32 r = vadd(vmul(m, vc(-0.693359375f)), x);
-    r = vadd(vmul(m, vc(2.12194440e-4f)), r);
-    vf32 r2 = vmul(r, r);
-    vf32 pe = vadd(vmul(r2, vc(1.37449637986719608306884765625e-3f)), vc(4.166965186595916748046875e-2f));
-    vf32 po = vadd(vmul(r2, vc(8.36894474923610687255859375e-3f)), vc(0.16666518151760101318359375f));
-    pe = vadd(vmul(r2, pe), vc(0.49999988079071044921875f));
-    vf32 pl = vadd(r, vc(1.0f));
-    vf32 y = vadd(vmul(r, po), pe);
-    y = vadd(vmul(r2, y), pl);
+    vf32 m, y = vexp_poly32(vmax(vc(-104.0f), vmin(vc(88.723f), x0)), &m);
     vi32 b = viadd(vcvtt(m), vic(254)), b1 = vsra1(b);  /* the biased exponents c1 + 127 and c2 + 127 */
     return vmul(vmul(y, vfloat(vshl23(b1))), vfloat(vshl23(visub(b, b1))));
 }
