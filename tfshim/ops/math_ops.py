@@ -1199,10 +1199,27 @@ def _rsqrt_grad_grad(op: Any, grad: Tensor) -> tuple:
     return grad_a, RsqrtGrad(ca, grad)
 
 
-ReciprocalGrad = defop("ReciprocalGrad", _grad_kernel(
+_reciprocal_grad_np = _grad_kernel(
     lambda y, dy: _no_nan(dy, -(y * y) * dy),
     lambda y, dy: _no_nan(dy, -(y * y) * dy),
-))
+)
+
+
+def _reciprocal_grad_kernel(y: np.ndarray, dy: np.ndarray) -> Any:
+    """Eigen's scalar_inverse_gradient_op: -y * y * dy, 0 where dy is 0; the NaN as TF returns it (measured): for
+    float and double y's NaN, quieted, its sign kept (the negation does not reach it), else dy's; for half dy's
+    where both are NaN, and y's with its sign flipped on the packets but kept on the scalar tail."""
+    r = _reciprocal_grad_np(y, dy)
+    if r.dtype.kind != "f" or not np.isnan(np.add.reduce(r, axis=None)):
+        return r
+    nan_y = np.isnan(y) & (dy != 0)
+    if r.dtype == np.float16:  # only the tail's lone NaN y differs from NumPy's result
+        tail = ~_packet_mask(r.shape, r.dtype) & nan_y & ~np.isnan(dy)
+        return np.where(tail, _quiet_nan(y), r)
+    return np.where(nan_y, _quiet_nan(y), np.where(np.isnan(dy), _quiet_nan(dy), r))
+
+
+ReciprocalGrad = defop("ReciprocalGrad", _reciprocal_grad_kernel)
 
 
 @ReciprocalGrad.gradient
