@@ -165,7 +165,6 @@ NAN_BITS_DIFFER: dict[tuple[str, str], str] = {
     **{
         (f"grad {op}", dt): "which operand's NaN a gradient kernel's multiply returns (x86 order) is not emulated"
         for op, dts in (
-            ("math.rsqrt", ("float16",)),
             ("nn.gelu(approximate)", ("float16",)),
         )
         for dt in dts

@@ -1184,10 +1184,32 @@ def _sqrt_grad_grad(op: Any, grad: Tensor) -> tuple:
     return Mul(negative(_conj(ga)), op.outputs[0]), Mul(_const(0.5, ga), ga)
 
 
-RsqrtGrad = defop("RsqrtGrad", _grad_kernel(
+_rsqrt_grad_np = _grad_kernel(
     lambda y, dy: _mul_no_nan(y.dtype.type(-0.5) * (y * y), _no_nan(dy, y * dy)),
     lambda y, dy: _no_nan(dy, (y.dtype.type(-0.5) * (dy * y)) * (y * y)),
-))
+)
+
+
+def _y_nan_first(r: np.ndarray, y: np.ndarray, dy: np.ndarray) -> np.ndarray:
+    """`r` with the NaN TF's float and double gradient kernels of (y, dy) return (measured for RsqrtGrad and
+    ReciprocalGrad): y's, quieted, its sign kept, where y is NaN (and dy is not 0, which gives 0), else dy's."""
+    return np.where(np.isnan(y) & (dy != 0), _quiet_nan(y), np.where(np.isnan(dy), _quiet_nan(dy), r))
+
+
+def _rsqrt_grad_kernel(y: np.ndarray, dy: np.ndarray) -> Any:
+    """Eigen's scalar_rsqrt_gradient_op, -0.5 * dy * y^3 (0 where dy is 0), with TF's NaN (measured): see
+    _y_nan_first; for half, where both are NaN, y's on the packets and dy's on the scalar tail."""
+    r = _rsqrt_grad_np(y, dy)
+    if r.dtype.kind != "f" or not np.isnan(np.add.reduce(r, axis=None)):
+        return r
+    if r.dtype == np.float16:
+        both = np.isnan(y) & np.isnan(dy)
+        packet = _packet_mask(r.shape, r.dtype)
+        return np.where(both & packet, _quiet_nan(y), np.where(both, _quiet_nan(dy), r))
+    return _y_nan_first(r, y, dy)
+
+
+RsqrtGrad = defop("RsqrtGrad", _rsqrt_grad_kernel)
 
 
 @RsqrtGrad.gradient
@@ -1207,16 +1229,15 @@ _reciprocal_grad_np = _grad_kernel(
 
 def _reciprocal_grad_kernel(y: np.ndarray, dy: np.ndarray) -> Any:
     """Eigen's scalar_inverse_gradient_op: -y * y * dy, 0 where dy is 0; the NaN as TF returns it (measured): for
-    float and double y's NaN, quieted, its sign kept (the negation does not reach it), else dy's; for half dy's
-    where both are NaN, and y's with its sign flipped on the packets but kept on the scalar tail."""
+    float and double see _y_nan_first (the negation does not reach a NaN y's sign); for half dy's where both are
+    NaN, and a lone NaN y with its sign flipped on the packets but kept on the scalar tail."""
     r = _reciprocal_grad_np(y, dy)
     if r.dtype.kind != "f" or not np.isnan(np.add.reduce(r, axis=None)):
         return r
-    nan_y = np.isnan(y) & (dy != 0)
     if r.dtype == np.float16:  # only the tail's lone NaN y differs from NumPy's result
-        tail = ~_packet_mask(r.shape, r.dtype) & nan_y & ~np.isnan(dy)
+        tail = ~_packet_mask(r.shape, r.dtype) & np.isnan(y) & (dy != 0) & ~np.isnan(dy)
         return np.where(tail, _quiet_nan(y), r)
-    return np.where(nan_y, _quiet_nan(y), np.where(np.isnan(dy), _quiet_nan(dy), r))
+    return _y_nan_first(r, y, dy)
 
 
 ReciprocalGrad = defop("ReciprocalGrad", _reciprocal_grad_kernel)
