@@ -928,23 +928,27 @@ BINARY_LOOPS(pow32, generic_pow32, vpow_blocks32)
 
 typedef void (*unary_fn)(const float *, float *, Py_ssize_t);
 typedef void (*binary_fn)(const float *, const float *, float *, Py_ssize_t, int);
+/* run_arith's loops (below): absolute [lo, hi), k packet elements, operand mode, scalar_wins */
+typedef void (*arith_fn)(const float *, const float *, float *, Py_ssize_t, Py_ssize_t, Py_ssize_t, int, int);
 
 /* Elementwise jobs: [lo, hi) of one call, on up to 2 threads for large arrays (each output is computed by one
- * thread, so the bits do not depend on the thread count). */
+ * thread, so the bits do not depend on the thread count). One of f1, f2, f3 is set. */
 typedef struct {
     unary_fn f1;
     binary_fn f2;
+    arith_fn f3;
     const float *x, *y;
     float *o;
-    Py_ssize_t lo, hi;
-    int ys;
+    Py_ssize_t lo, hi, k;
+    int ys, mode, sw;
 } ew_job;
 
 static void *ew_run(void *arg) {
     ew_job *j = arg;
     fpenv_t env = env_enter();
     if (j->f1) j->f1(j->x + j->lo, j->o + j->lo, j->hi - j->lo);
-    else j->f2(j->x + j->lo, j->y + (j->ys ? j->lo : 0), j->o + j->lo, j->hi - j->lo, j->ys);
+    else if (j->f2) j->f2(j->x + j->lo, j->y + (j->ys ? j->lo : 0), j->o + j->lo, j->hi - j->lo, j->ys);
+    else j->f3(j->x, j->y, j->o, j->lo, j->hi, j->k, j->mode, j->sw);
     env_exit(env);
     return NULL;
 }
@@ -974,7 +978,7 @@ static PyObject *run_unary(PyObject *args, unary_fn base, unary_fn avx2) {
     if (bo.b.len != bx.b.len) { PyErr_SetString(PyExc_ValueError, "tfshim._kernels: sizes differ"); goto done; }
     {
         Py_ssize_t n = bx.b.len / 4;
-        ew_job job = {(use_avx2 && avx2) ? avx2 : base, NULL, bx.b.buf, NULL, bo.b.buf, 0, 0, 0};
+        ew_job job = {(use_avx2 && avx2) ? avx2 : base, NULL, NULL, bx.b.buf, NULL, bo.b.buf, 0, 0, 0, 0, 0, 0};
         Py_BEGIN_ALLOW_THREADS
         ew_dispatch(job, n);
         Py_END_ALLOW_THREADS
@@ -999,8 +1003,8 @@ static PyObject *run_binary(PyObject *args, binary_fn base, binary_fn avx2) {
     }
     {
         Py_ssize_t n = bx.b.len / 4;
-        ew_job job = {NULL, (use_avx2 && avx2) ? avx2 : base, bx.b.buf, by.b.buf, bo.b.buf, 0, 0,
-                      by.b.len == bx.b.len};
+        ew_job job = {NULL, (use_avx2 && avx2) ? avx2 : base, NULL, bx.b.buf, by.b.buf, bo.b.buf, 0, 0, 0,
+                      by.b.len == bx.b.len, 0, 0};
         if (n > 0) {
             Py_BEGIN_ALLOW_THREADS
             ew_dispatch(job, n);
@@ -1068,8 +1072,6 @@ INL float tanh_grad32(float y, float dy) { return nan_pick32(dy * (1.0f - y * y)
         for (Py_ssize_t i = m; i < hi; i++) o[i] = nan_pick32(op(a, y[i]), a, y[i], sw);                       \
     }
 
-typedef void (*arith_fn)(const float *, const float *, float *, Py_ssize_t, Py_ssize_t, Py_ssize_t, int, int);
-
 #define ARITH_LOOPS(name, op)                                                                                  \
     static void name##_base(const float *x, const float *y, float *o, Py_ssize_t lo, Py_ssize_t hi,           \
                             Py_ssize_t k, int mode, int sw) {                                                  \
@@ -1092,22 +1094,6 @@ ARITH_LOOPS(add32, add_op32)
 ARITH_LOOPS(sub32, sub_op32)
 ARITH_LOOPS(tgrad32, tanh_grad32)
 
-typedef struct {
-    arith_fn f;
-    const float *x, *y;
-    float *o;
-    Py_ssize_t lo, hi, k;
-    int mode, sw;
-} arith_job;
-
-static void *arith_run(void *arg) {
-    arith_job *j = arg;
-    fpenv_t env = env_enter();
-    j->f(j->x, j->y, j->o, j->lo, j->hi, j->k, j->mode, j->sw);
-    env_exit(env);
-    return NULL;
-}
-
 /* (x, y, out, mode, scalar_wins): out = x op y over out's n elements; mode as above, k = n - n % 8. */
 static PyObject *run_arith(PyObject *args, arith_fn base, arith_fn avx2) {
     PyObject *ox, *oy, *oo;
@@ -1126,17 +1112,10 @@ static PyObject *run_arith(PyObject *args, arith_fn base, arith_fn avx2) {
             PyErr_SetString(PyExc_ValueError, "tfshim._kernels: sizes do not match the mode");
             goto done;
         }
-        arith_job job = {(use_avx2 && avx2) ? avx2 : base, bx.b.buf, by.b.buf, bo.b.buf, 0, n, n - n % 8, mode, sw};
-        int nt = max_threads < EW_THREADS ? max_threads : EW_THREADS;
-        if (n < 2 * EW_MIN_PER_THREAD) nt = 1;
-        arith_job jobs[EW_THREADS];
-        for (int t = 0; t < nt; t++) {
-            jobs[t] = job;
-            jobs[t].lo = n * t / nt;
-            jobs[t].hi = t + 1 == nt ? n : n * (t + 1) / nt;
-        }
+        ew_job job = {NULL, NULL, (use_avx2 && avx2) ? avx2 : base, bx.b.buf, by.b.buf, bo.b.buf, 0, 0,
+                      n - n % 8, 0, mode, sw};
         Py_BEGIN_ALLOW_THREADS
-        run_threads(arith_run, jobs, sizeof(arith_job), nt);
+        ew_dispatch(job, n);
         Py_END_ALLOW_THREADS
     }
     res = Py_NewRef(Py_None);
