@@ -85,6 +85,21 @@ _SCANNED = (np.dtype(np.float32), np.dtype(np.float64))  # the dtypes native.lib
 _F32 = np.dtype(np.float32)
 
 
+def _holds_nan(r: Any) -> bool:
+    """Whether a float kernel result (an array, or the NumPy scalar of a 0-d one) holds a NaN, as cheaply as known:
+    a comparison for a scalar (20x cheaper than isnan), the compiled scan that stops at the first NaN, or a sum,
+    which a NaN anywhere makes NaN (no temporary, unlike isnan)."""
+    if type(r) is not np.ndarray:
+        return bool(r != r)
+    if r.size > 1024:
+        if native.AVAILABLE and r.dtype in _SCANNED and r.flags.c_contiguous:
+            return bool(native.lib.has_nan(r))
+        s = np.add.reduce(r, axis=None)
+        if s - s == 0:
+            return False
+    return bool(np.isnan(r).any())
+
+
 def _compiled_binary(name: str) -> Any:
     """The compiled float32 twin of an x86_nan_order kernel (tfshim/_kernels.c run_arith), or None."""
     return getattr(native.lib, name, None) if native.AVAILABLE else None
@@ -143,21 +158,7 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
             if r is not None:
                 return r
         r = np_fn(x, y)
-        if type(r) is not np.ndarray:  # a 0-d result is a NumPy scalar: a comparison is 20x cheaper than isnan
-            if r == r or r.dtype.kind != "f":
-                return r
-        elif r.dtype.kind != "f":
-            return r
-        elif r.size > 1024:
-            if native.AVAILABLE and r.dtype in _SCANNED and r.flags.c_contiguous:
-                if not native.lib.has_nan(r):  # a scan that stops at the first NaN, no temporary
-                    return r
-            else:
-                # a NaN anywhere makes the sum NaN, so a finite sum proves there is none (no temporary, unlike isnan)
-                s = np.add.reduce(r, axis=None)
-                if s - s == 0 or not np.isnan(r).any():
-                    return r
-        elif not np.isnan(r).any():
+        if r.dtype.kind != "f" or not _holds_nan(r):
             return r
         xb, yb = np.broadcast_arrays(x, y)
         nx, ny = np.isnan(xb), np.isnan(yb)
@@ -813,7 +814,7 @@ def _add_n_kernel(*xs: np.ndarray) -> Any:
     if len(xs) == 1:
         return xs[0].copy()
     out = _add_n(xs, np.add)  # NumPy's loops first (which NaN payload they keep varies): redone below if NaN
-    if out.dtype.kind == "f" and np.isnan(out).any():
+    if out.dtype.kind == "f" and _holds_nan(out):
         out = _add_n(xs, _add_in_order)
     return np.asarray(out)
 
@@ -1140,7 +1141,7 @@ def _tanh_grad_kernel(y: np.ndarray, dy: np.ndarray) -> Any:
         if r is not None:
             return r
     r = _tanh_grad_np(y, dy)
-    if r.dtype.kind == "f" and np.isnan(np.add.reduce(r, axis=None)):
+    if r.dtype.kind == "f" and _holds_nan(r):
         first, second = (dy, y) if r.dtype == np.float16 else (y, dy)
         r = np.where(np.isnan(first), _quiet_nan(first), np.where(np.isnan(second), _quiet_nan(second), r))
     return r
@@ -1200,7 +1201,7 @@ def _rsqrt_grad_kernel(y: np.ndarray, dy: np.ndarray) -> Any:
     """Eigen's scalar_rsqrt_gradient_op, -0.5 * dy * y^3 (0 where dy is 0), with TF's NaN (measured): see
     _y_nan_first; for half, where both are NaN, y's on the packets and dy's on the scalar tail."""
     r = _rsqrt_grad_np(y, dy)
-    if r.dtype.kind != "f" or not np.isnan(np.add.reduce(r, axis=None)):
+    if r.dtype.kind != "f" or not _holds_nan(r):
         return r
     if r.dtype == np.float16:
         both = np.isnan(y) & np.isnan(dy)
@@ -1232,7 +1233,7 @@ def _reciprocal_grad_kernel(y: np.ndarray, dy: np.ndarray) -> Any:
     float and double see _y_nan_first (the negation does not reach a NaN y's sign); for half dy's where both are
     NaN, and a lone NaN y with its sign flipped on the packets but kept on the scalar tail."""
     r = _reciprocal_grad_np(y, dy)
-    if r.dtype.kind != "f" or not np.isnan(np.add.reduce(r, axis=None)):
+    if r.dtype.kind != "f" or not _holds_nan(r):
         return r
     if r.dtype == np.float16:  # only the tail's lone NaN y differs from NumPy's result
         tail = ~_packet_mask(r.shape, r.dtype) & np.isnan(y) & (dy != 0) & ~np.isnan(dy)
