@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tfshim.kernels.eigen_math import _tf_fpenv
+from tfshim.kernels import fpenv
 from tfshim.kernels.threads import intra_op_threads
 
 __all__ = ["matmul"]
@@ -356,7 +356,7 @@ def matmul(a: np.ndarray, b: np.ndarray, transpose_a: bool = False, transpose_b:
     x, y = np.broadcast_to(x, bshape + (m, k)), np.broadcast_to(y, bshape + (k, n))
     nb = int(np.prod(bshape, dtype=np.int64))
     cost = m * k * n
-    with np.errstate(all="ignore"), _tf_fpenv():
+    with fpenv.kernel_env():
         if nb * cost > _MAX_MACS or 0 in (nb, m, n) or (a.dtype.kind == "c" and max(m, k, n) > 64):
             return np.matmul(x, y)
         if k == 0:

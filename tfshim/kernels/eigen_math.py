@@ -925,7 +925,7 @@ def elu(x: np.ndarray) -> np.ndarray:
     x = np.asarray(x)
     e = exp(x)
     one = x.dtype.type(1.0)
-    with np.errstate(all="ignore"), _tf_fpenv():
+    with fpenv.kernel_env():
         if x.dtype == _F16:
             em1 = (e.astype(_F32) - np.float32(1.0)).astype(_F16)
         else:
@@ -941,7 +941,7 @@ def selu(x: np.ndarray) -> np.ndarray:
     scale = dt.type(1.0507009873554804934193349852946)
     scale_alpha = dt.type(1.7580993408473768599402175208123)
     e = exp(x)
-    with np.errstate(all="ignore"), _tf_fpenv():
+    with fpenv.kernel_env():
         if dt == _F16:
             h = lambda v: v.astype(_F16)  # noqa: E731 - half op = float op rounded
             neg = h(np.float32(scale_alpha) * h(e.astype(_F32) - np.float32(1.0)).astype(_F32))

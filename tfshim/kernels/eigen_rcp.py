@@ -41,7 +41,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from . import glibc
+from . import fpenv, glibc
 from .eigen_math import (
     _ERF64_ALPHA,
     _ERF64_BETA,
@@ -137,7 +137,7 @@ def _rsqrtps(a: np.ndarray) -> np.ndarray:
 def _in_packet_env(fn: Kernel, a: np.ndarray) -> np.ndarray:
     """Run a float32 packet primitive under TF's FTZ|DAZ (a no-op when already inside ``_run``)."""
     a = np.ascontiguousarray(a, dtype=_F32)
-    with np.errstate(all="ignore"), _tf_fpenv():
+    with fpenv.kernel_env():
         if _HAVE_FENV:
             return fn(a)
         return _flush(fn(_flush(a)))  # pragma: no cover - non-x86/glibc fallback

@@ -258,7 +258,7 @@ def _pacos_f32(x_in: np.ndarray) -> np.ndarray:
 def _whole(fn, *xs: np.ndarray) -> np.ndarray:
     """A kernel TF evaluates with the C library on every element: no packet/tail split."""
     flats = [np.ascontiguousarray(v).reshape(-1) for v in xs]
-    with np.errstate(all="ignore"), _tf_fpenv():
+    with fpenv.kernel_env():
         out = fn(*flats)
     return out.reshape(np.shape(xs[0]))
 

@@ -1889,9 +1889,9 @@ def _scatter_nd_kernel(indices: np.ndarray, updates: np.ndarray, shape: tuple) -
                           suffix="")
     out = np.zeros(shape, dtype=updates.dtype)
     k = flat.shape[1]
-    from tfshim.kernels.eigen_math import _tf_fpenv
+    from tfshim.kernels import fpenv
 
-    with np.errstate(all="ignore"), _tf_fpenv():  # TF sums under FTZ/DAZ: 0 + 1e-40 is 0
+    with fpenv.kernel_env():  # TF sums under FTZ/DAZ: 0 + 1e-40 is 0
         np.add.at(out, tuple(flat.T), updates.reshape((-1,) + tuple(shape[k:])))
     return out
 
