@@ -158,7 +158,7 @@ def _base_variable(v: Variable) -> Variable:
 
 # ----- what runs while a graph traces ------------------------------------------------------------
 
-_EXECUTE = op_lib.Op.__call__  # Op.__call__ while not tracing; replaced by _traced_op_call while tracing
+_EXECUTE = op_lib.EAGER_CALL  # Op.__call__ while not tracing; replaced by _traced_op_call while tracing
 
 
 def _traced_op_call(op: Any, *inputs: Any, **attrs: Any) -> Any:

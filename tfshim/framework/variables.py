@@ -21,14 +21,13 @@ from tfshim.framework import constant_op, dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import EagerTensor, Tensor, _next_id, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
-from tfshim.ops.op import Op, defop
+from tfshim.ops.op import EAGER_CALL, Op, defop
 from tfshim.util.tf_export import tf_export
 
 _TENSOR_VALUE_SLOT = Tensor.__dict__["_value"]
 
 # TF: the kernel copies the handle's current value; the gradient passes straight through.
 ReadVariableOp = defop("ReadVariableOp", lambda v: v)
-_EXECUTE = Op.__call__  # the eager dispatcher (framework/func_graph.py swaps in its recorder while tracing)
 
 
 @ReadVariableOp.gradient
@@ -165,7 +164,7 @@ class Variable(metaclass=_VariableMetaclass):
         if tape_lib._state.tapes:
             tape_lib.variable_accessed(self)
             v = self._value
-            if Op.__call__ is _EXECUTE and dtypes._BY_NP.get(v.dtype) is self._dtype:
+            if Op.__call__ is EAGER_CALL and dtypes._BY_NP.get(v.dtype) is self._dtype:
                 # what ReadVariableOp's identity kernel gives, recorded without the dispatcher around it (~1.3 us);
                 # while a tf.function traces, Op.__call__ is its recorder and the read goes through it
                 t = _wrap_as(v, self._dtype)

@@ -314,6 +314,10 @@ class Op:
         return f"<Op {self.name}>"
 
 
+# The eager dispatcher: framework/func_graph.py swaps its recorder in as Op.__call__ while a tf.function traces, and
+# puts this back.
+EAGER_CALL = Op.__call__
+
 NOT_DIFFERENTIABLE = object()
 
 
