@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -56,49 +57,93 @@ def _dispatch(fn: Callable, handlers: list, error: Exception, args: tuple, kwarg
     raise error.with_traceback(error.__traceback__)
 
 
-def _signature_wrapper(fn: Callable, handlers: list) -> Callable | None:
-    """A wrapper with `fn`'s own signature, so that the dense path does not pack *args/**kwargs
-    (about 100 ns per call instead of 400). None when the signature cannot be mirrored."""
+def _parameters(fn: Callable) -> list | None:
+    """fn's parameters as (name, kind, default) triples, read from its code object where `fn` is a plain function
+    (or functools.wraps chain ending in one) without __signature__: what inspect.signature answers, at a tenth of its
+    cost (it ran 142 times at import). Else from inspect.signature; None when that fails too."""
+    f = fn
+    while not hasattr(f, "__signature__"):
+        if type(f) is types.FunctionType and not hasattr(f, "__wrapped__"):
+            code = f.__code__
+            n_pos, n_kw = code.co_argcount, code.co_kwonlyargcount
+            names = code.co_varnames[:n_pos + n_kw]
+            defaults = f.__defaults__ or ()
+            kw_defaults = f.__kwdefaults__ or {}
+            P = inspect.Parameter
+            out = []
+            for i, name in enumerate(names[:n_pos]):
+                kind = P.POSITIONAL_ONLY if i < code.co_posonlyargcount else P.POSITIONAL_OR_KEYWORD
+                j = i - (n_pos - len(defaults))
+                out.append((name, kind, defaults[j] if j >= 0 else P.empty))
+            i = n_pos + n_kw
+            if code.co_flags & inspect.CO_VARARGS:
+                out.append((code.co_varnames[i], P.VAR_POSITIONAL, P.empty))
+                i += 1
+            out += [(name, P.KEYWORD_ONLY, kw_defaults.get(name, P.empty)) for name in names[n_pos:]]
+            if code.co_flags & inspect.CO_VARKEYWORDS:
+                out.append((code.co_varnames[i], P.VAR_KEYWORD, P.empty))
+            return out
+        f = getattr(f, "__wrapped__", None)
+        if f is None:
+            break
     try:
-        sig = inspect.signature(fn)
+        return [(p.name, p.kind, p.default) for p in inspect.signature(fn).parameters.values()]
     except (TypeError, ValueError):
         return None
+
+
+# Names the generated wrapper itself uses: a function with a parameter of one of these names gets its own compile.
+_OWN_NAMES = frozenset({"_fn", "_handlers", "_keys", "_dispatch", "e", "error"})
+
+
+def _signature_wrapper(fn: Callable, handlers: list) -> Callable | None:
+    """A wrapper with `fn`'s own signature, so that the dense path does not pack *args/**kwargs
+    (about 100 ns per call instead of 400). None when the signature cannot be mirrored.
+
+    The wrapper is compiled once per signature *shape* with the parameters named _p0, _p1, ... and then given fn's
+    names (its code's co_varnames, the keys of its keyword-only defaults): compiling was most of the import cost."""
+    parameters = _parameters(fn)
+    if parameters is None:
+        return None
+    rename = not _OWN_NAMES.intersection(name for name, _, _ in parameters)
+    P = inspect.Parameter
     defaults: list = []  # the defaults, passed to the maker as _d<i>
     params: list = []  # the wrapper's parameter list
-    call: list = []  # how the wrapper calls fn
     positional: list = []  # what the handlers get positionally
-    keywords: list = []  # ... and by keyword
+    keywords: list = []  # ... and by keyword: (fn's name, the wrapper's)
     star = var_kw = None
-    kinds = [p.kind for p in sig.parameters.values()]
-    for i, p in enumerate(sig.parameters.values()):
+    for i, (real, kind, default_value) in enumerate(parameters):
+        name = "_p%d" % i if rename else real
         default = ""
-        if p.default is not inspect.Parameter.empty:
-            defaults.append(("_d%d" % i, p.default))
+        if default_value is not P.empty:
+            defaults.append(("_d%d" % i, default_value))
             default = "=_d%d" % i
-        if p.kind is inspect.Parameter.VAR_POSITIONAL:
-            star = p.name
-            params.append("*" + p.name)
-            call.append("*" + p.name)
-        elif p.kind is inspect.Parameter.VAR_KEYWORD:
-            var_kw = p.name
-            params.append("**" + p.name)
-            call.append("**" + p.name)
-        elif p.kind is inspect.Parameter.KEYWORD_ONLY:
+        if kind is P.VAR_POSITIONAL:
+            star = name
+            params.append("*" + name)
+        elif kind is P.VAR_KEYWORD:
+            var_kw = name
+            params.append("**" + name)
+        elif kind is P.KEYWORD_ONLY:
             if star is None and "*" not in params:
                 params.append("*")
-            params.append(p.name + default)
-            call.append("%s=%s" % (p.name, p.name))
-            keywords.append("%r: %s" % (p.name, p.name))
+            params.append(name + default)
+            keywords.append((real, name))
         else:
-            params.append(p.name + default)
-            call.append(p.name)
-            positional.append(p.name)
-            if p.kind is inspect.Parameter.POSITIONAL_ONLY and (
-                    i + 1 == len(kinds) or kinds[i + 1] is not inspect.Parameter.POSITIONAL_ONLY):
+            params.append(name + default)
+            positional.append(name)
+            last_positional_only = i + 1 == len(parameters) or parameters[i + 1][1] is not P.POSITIONAL_ONLY
+            if kind is P.POSITIONAL_ONLY and last_positional_only:
                 params.append("/")
+    # keyword-only arguments go by keyword, under their real names: in the source when it holds them, else
+    # from _keys (one dict per call; the same shape with other names shares the compiled maker)
+    by_key = ["_keys[%d]: %s" % (k, name) for k, (_, name) in enumerate(keywords)]
+    call = positional + (["*" + star] if star else []) + (
+        ["**{%s}" % ", ".join(by_key)] if rename and keywords else ["%s=%s" % (r, n) for r, n in keywords]) + (
+        ["**" + var_kw] if var_kw else [])
     args = "(" + "".join(n + ", " for n in positional) + ")" + (" + " + star if star else "")
-    kwargs = "{" + ", ".join(keywords + (["**" + var_kw] if var_kw else [])) + "}"
-    src = ("def _make(_fn, _handlers, %s):\n"
+    kwargs = "{" + ", ".join(by_key + (["**" + var_kw] if var_kw else [])) + "}"
+    src = ("def _make(_fn, _handlers, _keys, %s):\n"
            "    def _wrapper(%s):\n"
            "        try:\n            return _fn(%s)\n"
            "        except (TypeError, ValueError) as e:\n            error = e\n"
@@ -106,13 +151,21 @@ def _signature_wrapper(fn: Callable, handlers: list) -> Callable | None:
            "    return _wrapper\n"
            % ("".join(d + ", " for d, _ in defaults), ", ".join(params), ", ".join(call), args, kwargs))
     make = _MAKERS.get(src)
-    if make is None:  # compiling is most of the cost: wrappers of the same signature share one maker
+    if make is None:  # wrappers of the same signature shape share one maker
         namespace: dict = {"_dispatch": _dispatch}
         exec(src, namespace)  # noqa: S102 - a generated wrapper with fn's exact signature (as dataclasses does)
         make = _MAKERS[src] = namespace["_make"]
-    wrapper = make(fn, handlers, *[v for _, v in defaults])
+    wrapper = make(fn, handlers, tuple(real for real, _ in keywords), *[v for _, v in defaults])
+    code = wrapper.__code__
+    if rename:  # fn's parameter names, for callers passing them by keyword, and for help() and inspect
+        kinds = (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD), (P.KEYWORD_ONLY,), (P.VAR_POSITIONAL,), (P.VAR_KEYWORD,)
+        names = tuple(real for group in kinds for real, kind, _ in parameters if kind in group)  # the code's order
+        code = code.replace(co_varnames=names + code.co_varnames[len(names):])
+        if wrapper.__kwdefaults__:
+            wrapper.__kwdefaults__ = {real: wrapper.__kwdefaults__[name] for real, name in keywords
+                                      if name in wrapper.__kwdefaults__}
     # tracebacks name the wrapped function, as with a wrapper compiled for it
-    wrapper.__code__ = wrapper.__code__.replace(co_name=fn.__name__)
+    wrapper.__code__ = code.replace(co_name=fn.__name__)
     return wrapper
 
 
