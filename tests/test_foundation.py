@@ -58,6 +58,25 @@ def test_install_as_tensorflow_binds_submodules():
     assert proc.stdout == "True True True\n", proc.stderr
 
 
+def test_import_leaves_the_lazy_modules():
+    # issue #19's import budget: `import tfshim` imports none of tools/gen_api.py's LAZY_MODULES (their names are
+    # imported on first use), nor Keras
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import gen_api
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    code = "import sys, tfshim; print('\\n'.join(sorted(sys.modules)))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    prefixes = gen_api.LAZY_MODULES + ("tfshim.keras",)
+    assert [m for m in loaded if m.startswith(prefixes) or m + "." in prefixes] == []
+    # ... and the first use imports them
+    code = ("import sys, tfshim; f = tfshim.math.bessel_i0; print(f.__name__, 'tfshim.ops.special_math_ops' in "
+            "sys.modules, f is tfshim.math.bessel_i0 is tfshim.math.special.bessel_i0)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out == "bessel_i0 True True\n"
+
+
 def test_import_prints_nothing():
     proc = subprocess.run([sys.executable, "-c", "import tfshim"], capture_output=True, text=True)
     assert proc.stdout == "" and proc.stderr == ""

@@ -338,6 +338,9 @@ def not_differentiable(*ops: Op) -> None:
 
 def defop(name: str, kernel: Callable, multi_output: bool = False, kernel_name: str | None = None) -> Op:
     op = OPS[name] = Op(name, kernel, multi_output, kernel_name)
+    # a gradient registered (tf.RegisterGradient) before the op's module was imported: `import tfshim` leaves some
+    # op modules to their first use (tools/gen_api.py LAZY_MODULES)
+    op.grad = _USER_GRADIENTS.get(name)
     return op
 
 
@@ -345,6 +348,7 @@ def defop(name: str, kernel: Callable, multi_output: bool = False, kernel_name: 
 # so the registry is the table of declared ops plus the names users register for ops tfshim does not declare.
 OPS: dict[str, Op] = {}
 _REGISTERED: dict[str, str] = {}  # op type name -> where its gradient was registered through tf.RegisterGradient
+_USER_GRADIENTS: dict[str, Any] = {}  # op type name -> the function registered through tf.RegisterGradient
 
 
 def _register_gradient(op_type: str, fn: Any) -> None:
@@ -353,6 +357,7 @@ def _register_gradient(op_type: str, fn: Any) -> None:
         raise KeyError(f"Registering two gradient with name '{op_type}'! (Previous registration was in register "
                        f"{where})")
     _REGISTERED[op_type] = f"{__file__}:{_register_gradient.__code__.co_firstlineno}"
+    _USER_GRADIENTS[op_type] = fn
     op = OPS.get(op_type)
     if op is not None:
         op.grad = fn
