@@ -431,7 +431,6 @@ def _where_kernel(c: np.ndarray) -> Any:
 
 
 Where = defop("Where", _where_kernel)
-not_differentiable(Where)
 
 
 @tf_export("where")
@@ -1182,7 +1181,6 @@ def _fingerprint_kernel(data: np.ndarray, method: np.ndarray) -> Any:
 
 
 Fingerprint = defop("Fingerprint", _fingerprint_kernel)
-not_differentiable(Fingerprint)
 
 
 @tf_export("fingerprint")
@@ -2086,6 +2084,7 @@ def _range_kernel(start: np.ndarray, limit: np.ndarray, delta: np.ndarray) -> An
 Range = defop("Range", _range_kernel)
 not_differentiable(Range)
 
+
 _RANGE_HIERARCHY = [dtypes.int32, dtypes.int64, dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64]
 
 
@@ -2360,7 +2359,6 @@ def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: Any = None) -> 
     return values_clip
 
 
-
 # ===== repeat, searchsorted, sequence_mask, reverse_sequence, permutations, scatter variants ==========
 
 
@@ -2437,7 +2435,6 @@ def _bound_kernel(side: str) -> Any:
 
 LowerBound = defop("LowerBound", _bound_kernel("left"))
 UpperBound = defop("UpperBound", _bound_kernel("right"))
-not_differentiable(LowerBound, UpperBound)
 
 
 @tf_export("searchsorted")
@@ -2579,7 +2576,6 @@ def _unravel_index_kernel(indices: np.ndarray, dims: np.ndarray) -> Any:
 
 
 UnravelIndex = defop("UnravelIndex", _unravel_index_kernel)
-not_differentiable(UnravelIndex)
 
 
 @tf_export("unravel_index")
@@ -2596,7 +2592,6 @@ def _unique_with_counts_kernel(x: np.ndarray, out_idx: Any) -> Any:
 
 
 UniqueWithCounts = defop("UniqueWithCounts", _unique_with_counts_kernel, multi_output=True)
-not_differentiable(UniqueWithCounts)
 
 
 def _unique_with_counts_namedtuple() -> Any:
@@ -2758,7 +2753,6 @@ def _broadcast_args_kernel(sx: np.ndarray, sy: np.ndarray) -> Any:
 
 
 BroadcastArgs = defop("BroadcastArgs", _broadcast_args_kernel)
-not_differentiable(BroadcastArgs)
 
 
 @tf_export("broadcast_dynamic_shape")

@@ -9,7 +9,7 @@ import numpy as np
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
-from tfshim.ops.op import KernelError, check_type_attr, defop, not_differentiable, run_op, tf_export
+from tfshim.ops.op import KernelError, check_type_attr, defop, run_op, tf_export
 
 
 def _dense_bincount_kernel(arr: np.ndarray, size: np.ndarray, weights: np.ndarray,
@@ -38,7 +38,6 @@ def _dense_bincount_kernel(arr: np.ndarray, size: np.ndarray, weights: np.ndarra
 
 
 DenseBincount = defop("DenseBincount", _dense_bincount_kernel)
-not_differentiable(DenseBincount)
 
 
 @tf_export("math.bincount", "bincount")

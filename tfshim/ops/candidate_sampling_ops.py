@@ -20,7 +20,6 @@ from tfshim.ops.op import (
     error_suffix,
     make_bool,
     make_int,
-    not_differentiable,
     op_def,
     run_op,
     tf_export,
@@ -61,7 +60,6 @@ def _all_candidate_kernel(true_classes: np.ndarray, num_true: int, num_sampled: 
 
 
 AllCandidateSampler = defop("AllCandidateSampler", _all_candidate_kernel, multi_output=True)
-not_differentiable(AllCandidateSampler)
 AllCandidateSamplerOutput = collections.namedtuple(
     "AllCandidateSampler", ["sampled_candidates", "true_expected_count", "sampled_expected_count"])
 
@@ -107,7 +105,6 @@ def _accidental_hits_kernel(true_classes: np.ndarray, sampled: np.ndarray, num_t
 
 
 ComputeAccidentalHits = defop("ComputeAccidentalHits", _accidental_hits_kernel, multi_output=True)
-not_differentiable(ComputeAccidentalHits)
 ComputeAccidentalHitsOutput = collections.namedtuple("ComputeAccidentalHits", ["indices", "ids", "weights"])
 
 

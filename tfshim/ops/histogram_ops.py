@@ -15,7 +15,6 @@ from tfshim.ops.op import (
     as_called,
     defop,
     dtype_mismatch,
-    not_differentiable,
     run_op,
     tf_export,
 )
@@ -48,7 +47,6 @@ def _num(v: Any) -> str:
 
 
 HistogramFixedWidth = defop("HistogramFixedWidth", _histogram_kernel)
-not_differentiable(HistogramFixedWidth)
 
 
 @tf_export("histogram_fixed_width")

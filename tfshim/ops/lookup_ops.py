@@ -90,8 +90,7 @@ LookupTableFindV2 = defop("LookupTableFindV2", _find_kernel)
 LookupTableSizeV2 = defop("LookupTableSizeV2", _size_kernel)
 LookupTableExportV2 = defop("LookupTableExportV2", _export_kernel, multi_output=True)
 InitializeTableFromTextFileV2 = defop("InitializeTableFromTextFileV2", _from_text_file_kernel)
-not_differentiable(LookupTableImportV2, LookupTableFindV2, LookupTableSizeV2, LookupTableExportV2,
-                   InitializeTableFromTextFileV2)
+not_differentiable(LookupTableFindV2, LookupTableSizeV2, InitializeTableFromTextFileV2)
 
 
 class TableInitializerBase:

@@ -18,7 +18,7 @@ from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import Tensor
 from tfshim.kernels import eigen_reduce
-from tfshim.ops.op import KernelError, check_kernel, defop, not_differentiable, op_def, run_op, tf_export
+from tfshim.ops.op import KernelError, check_kernel, defop, op_def, run_op, tf_export
 
 
 def _ops() -> Any:
@@ -653,7 +653,6 @@ def _in_top_k_kernel(predictions: np.ndarray, targets: np.ndarray, k: np.ndarray
 
 
 InTopKV2 = defop("InTopKV2", _in_top_k_kernel)
-not_differentiable(InTopKV2)
 
 
 @tf_export("math.in_top_k", "nn.in_top_k")
@@ -681,9 +680,6 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: Any = None) -> Tensor
     if p._dtype is not dtypes.float32:
         raise as_called(dtype_mismatch("InTopKV2", 0, dtypes.float32, p._dtype), raw)
     return run_op(InTopKV2, raw, p, t, kt)
-
-
-
 
 
 _CHANNELS_LAST_FORMATS = frozenset({"NWC", "NHC", "NHWC", "NWHC", "NDHWC", "NDWHC", "NHDWC", "NHWDC", "NWDHC",

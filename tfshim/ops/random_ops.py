@@ -180,8 +180,7 @@ def _multinomial_kernel(logits: np.ndarray, num_samples: np.ndarray, seed: Any, 
 
 
 Multinomial = defop("Multinomial", _multinomial_kernel)
-not_differentiable(RandomUniform, RandomStandardNormal, TruncatedNormal, RandomUniformInt, RandomShuffle,
-                   Multinomial)
+not_differentiable(RandomUniform, RandomStandardNormal, TruncatedNormal, RandomShuffle, Multinomial)
 
 
 # ----- seeds --------------------------------------------------------------------------------

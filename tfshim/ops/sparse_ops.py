@@ -442,7 +442,6 @@ SparseReduceSum = defop("SparseReduceSum", _reduce_kernel(_sum))
 SparseReduceSumSparse = defop("SparseReduceSumSparse", _reduce_sparse_kernel(_sum), multi_output=True)
 SparseReduceMax = defop("SparseReduceMax", _reduce_kernel(_max))
 SparseReduceMaxSparse = defop("SparseReduceMaxSparse", _reduce_sparse_kernel(_max), multi_output=True)
-not_differentiable(SparseReduceSumSparse)
 
 
 @SparseReduceSum.gradient
@@ -542,7 +541,6 @@ def _reshape_kernel(idx: np.ndarray, shape: np.ndarray, new_shape: np.ndarray) -
 
 
 SparseReshape = defop("SparseReshape", _reshape_kernel, multi_output=True)
-not_differentiable(SparseReshape)
 
 
 @tf_export("sparse.reshape")
@@ -596,6 +594,7 @@ def _sparse_concat_op(n: int) -> Any:
         op = _SPARSE_CONCAT[n] = defop("SparseConcat", _concat_kernel, multi_output=True,
                                        kernel_name=f"SparseConcat_N_{n}")
         not_differentiable(op)
+
     return op
 
 
@@ -900,7 +899,6 @@ def _segment_grad_kernel(kind: str) -> Any:
 SparseSegmentSumGrad = defop("SparseSegmentSumGrad", _segment_grad_kernel("sum"))
 SparseSegmentMeanGrad = defop("SparseSegmentMeanGrad", _segment_grad_kernel("mean"))
 SparseSegmentSqrtNGrad = defop("SparseSegmentSqrtNGrad", _segment_grad_kernel("sqrt_n"))
-not_differentiable(SparseSegmentSumGrad, SparseSegmentMeanGrad, SparseSegmentSqrtNGrad)
 
 
 def _segment_grad_v2_kernel(kind: str) -> Any:
@@ -919,7 +917,6 @@ def _segment_grad_v2_kernel(kind: str) -> Any:
 SparseSegmentSumGradV2 = defop("SparseSegmentSumGradV2", _segment_grad_v2_kernel("sum"), multi_output=True)
 SparseSegmentMeanGradV2 = defop("SparseSegmentMeanGradV2", _segment_grad_v2_kernel("mean"), multi_output=True)
 SparseSegmentSqrtNGradV2 = defop("SparseSegmentSqrtNGradV2", _segment_grad_v2_kernel("sqrt_n"), multi_output=True)
-not_differentiable(SparseSegmentSumGradV2, SparseSegmentMeanGradV2, SparseSegmentSqrtNGradV2)
 _GRAD_V2 = {SparseSegmentSumGrad: SparseSegmentSumGradV2, SparseSegmentMeanGrad: SparseSegmentMeanGradV2,
             SparseSegmentSqrtNGrad: SparseSegmentSqrtNGradV2}
 

@@ -170,9 +170,6 @@ def strip(input: Any, name: Any = None) -> Tensor:  # noqa: A002
     return _run(StringStrip, raw, _input(input, dtypes.string, "StringStrip", raw=raw))
 
 
-not_differentiable(StringLength, StringUpper, StringLower, StringStrip)
-
-
 # ----- join, reduce_join -----------------------------------------------------------------------------
 
 
@@ -201,6 +198,7 @@ def _string_join_op(n: int) -> Any:
     if op is None:
         op = _STRING_JOIN[n] = defop("StringJoin", _join_kernel, kernel_name=f"StringJoin_N_{n}")
         not_differentiable(op)
+
     return op
 
 
@@ -275,7 +273,6 @@ def _segment_join_kernel(x: np.ndarray, ids: np.ndarray, num_segments: np.ndarra
 
 
 UnsortedSegmentJoin = defop("UnsortedSegmentJoin", _segment_join_kernel)
-not_differentiable(UnsortedSegmentJoin)
 
 
 @tf_export("strings.unsorted_segment_join")
@@ -327,7 +324,6 @@ def _substr_kernel(x: np.ndarray, pos: np.ndarray, size: np.ndarray, unit: str) 
 
 
 Substr = defop("Substr", _substr_kernel)
-not_differentiable(Substr)
 
 
 @tf_export("strings.substr")
@@ -568,7 +564,6 @@ def _full_match_kernel(x: np.ndarray, pattern: bytes) -> Any:
 
 StaticRegexFullMatch = defop("StaticRegexFullMatch", _full_match_kernel)
 RegexFullMatch = defop("RegexFullMatch", lambda x, p: _full_match_kernel(x, p[()]))
-not_differentiable(StaticRegexFullMatch, RegexFullMatch)
 
 
 @tf_export("strings.regex_full_match")
@@ -643,7 +638,7 @@ def _replace_kernel(x: np.ndarray, pattern: bytes, rewrite: bytes, replace_globa
 StaticRegexReplace = defop("StaticRegexReplace", _replace_kernel)
 RegexReplace = defop("RegexReplace", lambda x, p, r, replace_global: _replace_kernel(
     x, p[()], r[()], replace_global))
-not_differentiable(StaticRegexReplace, RegexReplace)
+not_differentiable(RegexReplace)
 
 
 @tf_export("strings.regex_replace")
@@ -908,7 +903,6 @@ def _format_kernel(*xs: np.ndarray, template: str, placeholder: str, summarize_n
 
 
 StringFormat = defop("StringFormat", _format_kernel)
-not_differentiable(StringFormat)
 
 
 @tf_export("strings.format")
@@ -953,7 +947,6 @@ def _unicode_encode_kernel(x: np.ndarray, output_encoding: str, errors: str, rep
 
 
 UnicodeEncode = defop("UnicodeEncode", _unicode_encode_kernel)
-not_differentiable(UnicodeEncode)
 
 
 @tf_export("strings.unicode_encode")
@@ -1080,7 +1073,6 @@ def _transcode_kernel(x: np.ndarray, input_encoding: str, output_encoding: str, 
 
 
 UnicodeTranscode = defop("UnicodeTranscode", _transcode_kernel)
-not_differentiable(UnicodeTranscode)
 
 
 @tf_export("strings.unicode_transcode")
@@ -1113,7 +1105,6 @@ def _script_kernel(x: np.ndarray) -> Any:
 
 
 UnicodeScript = defop("UnicodeScript", _script_kernel)
-not_differentiable(UnicodeScript)
 
 
 @tf_export("strings.unicode_script")
