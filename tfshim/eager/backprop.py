@@ -194,7 +194,7 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
     for s in sources:
         gl = grads.get(s._id) if s._id in source_ids else None
         if gl and (s._dtype in dtypes.TRAINABLE or s._id in target_ids):
-            result.append(_aggregate(gl))
+            result.append(gl[0] if len(gl) == 1 else _aggregate(gl))  # (TF sums only several: one AddN)
         elif unconnected is UnconnectedGradients.ZERO:
             result.append(_zeros_like(s, batch))
         else:

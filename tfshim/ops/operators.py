@@ -14,7 +14,7 @@ from tfshim.framework import dtypes
 from tfshim.framework.constant_op import _scalar_fast_path, convert_to_tensor, match_inputs
 from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import EagerTensor, Tensor
-from tfshim.framework.variables import Variable
+from tfshim.framework.variables import ResourceVariable, Variable
 from tfshim.ops import math_ops
 
 _FLOATS = frozenset({dtypes.float16, dtypes.float32, dtypes.float64})
@@ -26,9 +26,11 @@ def _binary_operator(name: str, func: Callable, op: Any = None) -> None:
     of an op's ~4)."""
 
     def forward(x: Any, y: Any) -> Any:
+        if op is not None and type(x) is ResourceVariable:  # (tf.Variable's class; not Keras' or TF's wrappers)
+            x = x.value()  # read as TF's fast path reads it (match_inputs)
         if op is not None and type(x) is EagerTensor:
             d = x._dtype
-            if type(y) is Variable:  # read as TF's fast path reads it (match_inputs)
+            if type(y) is ResourceVariable:
                 y = y.value()
             if type(y) is EagerTensor:
                 if y._dtype is d and (d, d) in op.checked:
