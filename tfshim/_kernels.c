@@ -1419,7 +1419,8 @@ static void sparse_xent32(const float *x, const int64_t *lab, float *loss, float
         loss[b] = glibc_logf(total) - (xr[lab[b]] - m);
         for (Py_ssize_t j = 0; j < K; j++) {
             float sj = xr[j] - m;
-            float e = b * K + j >= gtail ? glibc_expf(sj) : pexp32(sj);
+            /* a packet exp here that the reducer took as a packet too is already in br[j] */
+            float e = b * K + j >= gtail ? glibc_expf(sj) : j < rtail ? br[j] : pexp32(sj);
             br[j] = e / total - (j == lab[b] ? 1.0f : 0.0f);
         }
     }

@@ -61,13 +61,16 @@ def cwise_binary(np_fn: Any) -> Any:
     """
 
     def kernel(x: np.ndarray, y: np.ndarray) -> Any:
-        xs, ys = x.shape, y.shape
-        if xs != ys and xs and ys:
-            try:
-                np.broadcast_shapes(xs, ys)
-            except ValueError:
-                raise _incompatible(x, y) from None
-        return np_fn(x, y)
+        try:
+            return np_fn(x, y)
+        except ValueError:  # (shapes are checked only here: np.broadcast_shapes costs 1.5 us a call)
+            xs, ys = x.shape, y.shape
+            if xs != ys and xs and ys:
+                try:
+                    np.broadcast_shapes(xs, ys)
+                except ValueError:
+                    raise _incompatible(x, y) from None
+            raise
 
     return kernel
 

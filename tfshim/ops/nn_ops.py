@@ -58,7 +58,8 @@ def _relu_kernel(x: np.ndarray) -> np.ndarray:
         k = n - n % 8
         out = np.empty(n, x.dtype)
         native.lib.relu_f32(flat[:k], out[:k])
-        out[k:] = np.where(flat[k:] < 0, zero, math_ops.daz(flat[k:]))
+        if k < n:
+            out[k:] = np.where(flat[k:] < 0, zero, math_ops.daz(flat[k:]))
     else:
         out = np.where(x < 0, zero, math_ops.daz(x)).reshape(-1)
         n = out.size
