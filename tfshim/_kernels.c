@@ -971,6 +971,7 @@ UNARY_LOOPS(tanh32, ptanh32)
 UNARY_VLOOPS(logistic32, plogistic32, vlogistic_blocks32)
 UNARY_VLOOPS(log32, plog32, vlog_blocks32)
 UNARY_LOOPS(relu32, relu32)
+UNARY_LOOPS(negate32, neg32)  /* the sign bit flipped, NaN and subnormals too (Eigen's pnegate) */
 BINARY_LOOPS(pow32, generic_pow32, vpow_blocks32)
 
 typedef void (*unary_fn)(const float *, float *, Py_ssize_t);
@@ -1078,6 +1079,7 @@ static PyObject *py_sigmoid_f32(PyObject *s, PyObject *a) {
 }
 static PyObject *py_log_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, log32_base, AVX(log32)); }
 static PyObject *py_relu_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, relu32_base, AVX(relu32)); }
+static PyObject *py_neg_f32(PyObject *s, PyObject *a) { (void)s; return run_unary(a, negate32_base, AVX(negate32)); }
 static PyObject *py_pow_f32(PyObject *s, PyObject *a) { (void)s; return run_binary(a, pow32_base, AVX(pow32)); }
 
 /* =========================================================================================================
@@ -1628,6 +1630,7 @@ static PyMethodDef methods[] = {
     {"sigmoid_f32", py_sigmoid_f32, METH_VARARGS, "Eigen scalar_logistic_op<float> (packet path)."},
     {"log_f32", py_log_f32, METH_VARARGS, "Eigen plog_impl_float (packet path)."},
     {"relu_f32", py_relu_f32, METH_VARARGS, "TF's Relu on float packets."},
+    {"neg_f32", py_neg_f32, METH_VARARGS, "float32 Neg (two threads on large arrays)."},
     {"tree_sum_f32", py_tree_sum_f32, METH_VARARGS, "float32 Sum in Eigen's InnerMostDimReducer (tree) order."},
     {"has_nan", py_has_nan, METH_O, "Whether a C-contiguous float32/float64 array holds a NaN."},
     {"set_glibc_tables", py_set_glibc_tables, METH_VARARGS, "The exp2f and logf tables of kernels/glibc.py."},

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tfshim.kernels import eigen_math, eigen_pow, fpenv, native
-from tfshim.ops import linalg_ops, nn_ops
+from tfshim.ops import linalg_ops, math_ops, nn_ops
 
 from .bitcheck import assert_bits_equal
 
@@ -74,6 +74,11 @@ def test_unary_f32(op):
 def test_relu_f32():
     for x in _inputs32():
         _check("relu", nn_ops._relu_kernel, x)
+
+
+def test_neg_f32():
+    for x in _inputs32():
+        _check("neg", math_ops._neg_kernel, x)
 
 
 def test_pow_f32_special_pairs():

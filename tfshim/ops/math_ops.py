@@ -816,6 +816,8 @@ def _add_n_kernel(*xs: np.ndarray) -> Any:
             )
     if len(xs) == 1:
         return xs[0].copy()
+    if xs[0].dtype is _F32 and xs[0].size > 1024 and native.AVAILABLE:
+        return _add_n(xs, _add_in_order)  # the compiled adds pick TF's NaN in the same pass (and use two threads)
     out = _add_n(xs, np.add)  # NumPy's loops first (which NaN payload they keep varies): redone below if NaN
     if out.dtype.kind == "f" and _holds_nan(out):
         out = _add_n(xs, _add_in_order)
@@ -999,7 +1001,16 @@ def logical_not(x: Any, name: Any = None) -> Tensor:
 
 # ----- unary ops -----------------------------------------------------------------------------
 
-Neg = defop("Neg", cwise_unary(np.negative))
+def _neg_kernel(x: np.ndarray) -> Any:
+    """np.negative; float32 above 1024 elements by its compiled twin (neg_f32, two threads on large arrays)."""
+    if x.dtype is _F32 and x.size > 1024 and native.AVAILABLE and x.flags.c_contiguous:
+        out = np.empty(x.shape, _F32)
+        native.lib.neg_f32(x, out)
+        return out
+    return np.negative(x)
+
+
+Neg = defop("Neg", _neg_kernel)
 
 
 @Neg.gradient
