@@ -291,13 +291,15 @@ static void run_threads(void *(*fn)(void *), void *jobs, size_t size, int nt) {
     if (p) {
         *p = (pool_t){fn, j, size, nt, 0, 0, 1};
         pthread_attr_t attr;
-        int detached = pthread_attr_init(&attr) == 0 && pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0;
-        for (int t = 1; detached && t < nt; t++) {
-            pthread_t th;
-            __atomic_add_fetch(&p->refs, 1, __ATOMIC_ACQ_REL);
-            if (pthread_create(&th, &attr, pool_helper, p) != 0) __atomic_sub_fetch(&p->refs, 1, __ATOMIC_ACQ_REL);
+        if (pthread_attr_init(&attr) == 0) {  /* (no helpers without it: the caller then runs every job) */
+            if (pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0)
+                for (int t = 1; t < nt; t++) {
+                    pthread_t th;
+                    __atomic_add_fetch(&p->refs, 1, __ATOMIC_ACQ_REL);
+                    if (pthread_create(&th, &attr, pool_helper, p) != 0) __atomic_sub_fetch(&p->refs, 1, __ATOMIC_ACQ_REL);
+                }
+            pthread_attr_destroy(&attr);
         }
-        pthread_attr_destroy(&attr);
         /* one job, then the CPU to a helper queued behind this thread on its core (the scheduler often starts a
          * new thread there), before taking the helpers' jobs that are still unclaimed */
         pool_work(p, 1);

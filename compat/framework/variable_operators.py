@@ -42,3 +42,18 @@ with tf.GradientTape() as g:
     except Exception as e:
         print(type(e).__name__)
 print(g.gradient(y, x), [w.name for w in g.watched_variables()])
+
+
+class Scale:
+    """A user type with reflected operators: it gets the variable itself, not its value."""
+
+    def __rmul__(self, other):
+        return "Scale.__rmul__ got " + type(other).__name__
+
+    def __radd__(self, other):
+        return "Scale.__radd__ got " + type(other).__name__
+
+
+print(v * Scale())
+print(v + Scale())
+print(t * Scale())

@@ -26,16 +26,15 @@ def _binary_operator(name: str, func: Callable, op: Any = None) -> None:
     of an op's ~4)."""
 
     def forward(x: Any, y: Any) -> Any:
-        if op is not None and type(x) is ResourceVariable:  # (tf.Variable's class; not Keras' or TF's wrappers)
-            x = x.value()  # read as TF's fast path reads it (match_inputs)
+        # (x is a tensor: a variable's operators pass its value, as TF's; y may be a tf.Variable, a ResourceVariable,
+        # read as TF's fast path reads it, only when the op runs: the slow path converts it itself)
         if op is not None and type(x) is EagerTensor:
             d = x._dtype
-            if type(y) is ResourceVariable:
-                y = y.value()
-            if type(y) is EagerTensor:
+            ty = type(y)
+            if ty is EagerTensor or ty is ResourceVariable:
                 if y._dtype is d and (d, d) in op.checked:
-                    return op(x, y)
-            elif type(y) is float and d in _FLOATS and (d, d) in op.checked:
+                    return op(x, y if ty is EagerTensor else y.value())
+            elif ty is float and d in _FLOATS and (d, d) in op.checked:
                 c = _scalar_fast_path(y, d)  # TF converts the float to x's dtype (float16, float32: rounded)
                 if c is not None:
                     return op(x, c)
