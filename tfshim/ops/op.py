@@ -240,6 +240,9 @@ class OpContext:
         return self.attrs[name]
 
 
+_UNREAD = object()  # Op._allowed before its first read
+
+
 class Op:
     """A TF op: its type name, NumPy kernel and gradient function (TF's `(op, grad)` signature).
 
@@ -247,7 +250,7 @@ class Op:
     a gradient is needed) and `NOT_DIFFERENTIABLE` for ops TF marks NotDifferentiable.
     """
 
-    __slots__ = ("name", "kernel", "grad", "multi_output", "kernel_name", "allowed", "grad_uses", "checked")
+    __slots__ = ("name", "kernel", "grad", "multi_output", "kernel_name", "_allowed", "grad_uses", "checked")
 
     def __init__(self, name: str, kernel: Callable, multi_output: bool = False, kernel_name: str | None = None):
         self.name = name
@@ -255,9 +258,18 @@ class Op:
         self.grad: Any = None
         self.multi_output = multi_output
         self.kernel_name = kernel_name
-        self.allowed = _allowed_dtypes(name)
+        self._allowed: Any = _UNREAD
         self.grad_uses: tuple | None = None  # (input indices, output indices) whose values the gradient reads
         self.checked: set = set()  # input dtype signatures that passed check (run_op)
+
+    @property
+    def allowed(self) -> frozenset | None:
+        """The dtypes TF's OpDef allows for the type attr T (None: not restricted), read on first use: parsing
+        every declared op's OpDef at import cost ~1 ms."""
+        a = self._allowed
+        if a is _UNREAD:
+            a = self._allowed = _allowed_dtypes(self.name)
+        return a
 
     def check(self, *tensors: Any) -> None:
         """TF's pre-kernel checks for inputs sharing the type attr `T`, in TF's order: T (the first input's dtype)

@@ -157,15 +157,16 @@ def _signature_wrapper(fn: Callable, handlers: list) -> Callable | None:
         make = _MAKERS[src] = namespace["_make"]
     wrapper = make(fn, handlers, tuple(real for real, _ in keywords), *[v for _, v in defaults])
     code = wrapper.__code__
+    # tracebacks name the wrapped function, as with a wrapper compiled for it
     if rename:  # fn's parameter names, for callers passing them by keyword, and for help() and inspect
         kinds = (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD), (P.KEYWORD_ONLY,), (P.VAR_POSITIONAL,), (P.VAR_KEYWORD,)
         names = tuple(real for group in kinds for real, kind, _ in parameters if kind in group)  # the code's order
-        code = code.replace(co_varnames=names + code.co_varnames[len(names):])
+        wrapper.__code__ = code.replace(co_varnames=names + code.co_varnames[len(names):], co_name=fn.__name__)
         if wrapper.__kwdefaults__:
             wrapper.__kwdefaults__ = {real: wrapper.__kwdefaults__[name] for real, name in keywords
                                       if name in wrapper.__kwdefaults__}
-    # tracebacks name the wrapped function, as with a wrapper compiled for it
-    wrapper.__code__ = code.replace(co_name=fn.__name__)
+    else:
+        wrapper.__code__ = code.replace(co_name=fn.__name__)
     return wrapper
 
 
