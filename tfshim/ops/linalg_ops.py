@@ -15,7 +15,7 @@ import numpy as np
 
 from tfshim.framework import dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor, match_inputs
-from tfshim.framework.tensor import EagerTensor, Tensor, _wrap_as
+from tfshim.framework.tensor import Tensor, _wrap_as
 from tfshim.kernels import eigen_gemm, eigen_lu, native
 from tfshim.ops import array_ops
 from tfshim.ops.array_ops import _dims, _int_list, kernel_error
@@ -404,11 +404,6 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            adjoint_b: bool = False, a_is_sparse: bool = False, b_is_sparse: bool = False, output_type: Any = None,
            grad_a: bool = False, grad_b: bool = False, name: Any = None) -> Tensor:
     """TF: tf.linalg.matmul: MatMul for rank <= 2, BatchMatMulV2 above (TF's oneDNN kernel names in errors)."""
-    if (type(a) is EagerTensor and type(b) is EagerTensor and a._dtype is b._dtype and a._dtype is dtypes.float32
-            and type(transpose_a) is bool and type(transpose_b) is bool and not (adjoint_a or adjoint_b)
-            and output_type is None and a.ndim == 2 and b.ndim == 2):
-        # the common case, whose checks below all pass (~7 us of them): two float32 matrices, transposes as bools
-        return MatMul(a, b, transpose_a=transpose_a, transpose_b=transpose_b)
     if transpose_a and adjoint_a:
         raise ValueError("Only one of `transpose_a` and `adjoint_a` can be True. "
                          f"Received `transpose_a`={transpose_a}, `adjoint_a`={adjoint_a}.")
