@@ -1,4 +1,5 @@
-"""Builds tfshim's optional C extension, tfshim._kernels (tfshim/_kernels.c); all other metadata is in pyproject.toml.
+"""Builds tfshim's optional C extensions, tfshim._kernels (tfshim/_kernels.c: the kernels) and tfshim._eager
+(tfshim/_eager.c: the dispatcher's per-op path); all other metadata is in pyproject.toml.
 
 Where no C compiler works the build goes on without it (a one-line notice) and tfshim runs its NumPy kernels.
 TFSHIM_PURE=1 at build time leaves the extension out: a pure py3-none-any wheel.
@@ -44,6 +45,7 @@ def _args() -> list:
 
 pure = os.environ.get("TFSHIM_PURE", "") == "1"
 setup(
-    ext_modules=[] if pure else [Extension("tfshim._kernels", ["tfshim/_kernels.c"], extra_compile_args=_args())],
+    ext_modules=[] if pure else [Extension("tfshim._kernels", ["tfshim/_kernels.c"], extra_compile_args=_args()),
+                                 Extension("tfshim._eager", ["tfshim/_eager.c"], extra_compile_args=_args())],
     cmdclass={"build_ext": OptionalBuildExt},
 )

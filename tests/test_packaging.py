@@ -84,22 +84,22 @@ def _compiler() -> bool:
 
 
 def test_wheel_contents_and_size(dist):
-    """A platform wheel with the compiled kernels where a C compiler exists, else (or with TFSHIM_PURE=1 at build
-    time) a pure py3-none-any wheel; the C source stays in the sdist only."""
+    """A platform wheel with the compiled kernels and dispatcher where a C compiler exists, else (or with
+    TFSHIM_PURE=1 at build time) a pure py3-none-any wheel; the C source stays in the sdist only."""
     wheel = dist["wheel"]
     size = wheel.stat().st_size
     assert size < MAX_WHEEL_BYTES, f"wheel is {size / 1024:.0f} KB (limit {MAX_WHEEL_BYTES // 1024} KB)"
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
         wheel_info = z.read(next(n for n in names if n.endswith(".dist-info/WHEEL"))).decode()
-    compiled = [n for n in names if re.fullmatch(r"tfshim/_kernels\.[^/]*(\.so|\.pyd)", n)]
+    compiled = [n for n in names if re.fullmatch(r"tfshim/_(kernels|eager)\.[^/]*(\.so|\.pyd)", n)]
     if os.environ.get("TFSHIM_PURE") == "1" or not _compiler():
         assert re.fullmatch(r"tfshim-[0-9][^-]*-py3-none-any\.whl", wheel.name), wheel.name
         assert "Root-Is-Purelib: true" in wheel_info and "Tag: py3-none-any" in wheel_info
         assert not compiled
     else:
         assert re.fullmatch(r"tfshim-[0-9][^-]*-cp3\d+-cp3\d+-\w+\.whl", wheel.name), wheel.name
-        assert "Root-Is-Purelib: false" in wheel_info and len(compiled) == 1, names
+        assert "Root-Is-Purelib: false" in wheel_info and len(compiled) == 2, names
     assert not [n for n in names if not n.endswith((".py", "py.typed")) and ".dist-info/" not in n
                 and n not in compiled]
     assert {n.split("/")[0] for n in names} == {"tfshim", wheel.name.rsplit("-", 3)[0] + ".dist-info"}
@@ -129,7 +129,7 @@ def test_sdist_contents(dist):
     with tarfile.open(dist["sdist"]) as t:
         names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
     assert {"pyproject.toml", "setup.py", "README.md", "tfshim/__init__.py", "tfshim/py.typed", "tfshim/_kernels.c",
-            "PKG-INFO"} <= names
+            "tfshim/_eager.c", "PKG-INFO"} <= names
 
 
 def test_wheel_modules_are_the_sources_as_written(dist):

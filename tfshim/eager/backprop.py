@@ -22,6 +22,7 @@ from tfshim.framework import dtypes
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import EagerTensor, Tensor, _wrap_as
 from tfshim.framework.variables import Variable
+from tfshim.kernels import native
 from tfshim.ops.op import NOT_DIFFERENTIABLE
 from tfshim.util import nest
 from tfshim.util.tf_export import tf_export
@@ -60,35 +61,17 @@ def _aggregate(grads: list) -> Tensor:
     return g
 
 
-def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gradients: Any,
-                    unconnected_gradients: Any = UnconnectedGradients.NONE, batch: int | None = None,
-                    consume: bool = False) -> list:
-    """Computes d(sum of targets)/d(source) for each source, walking `tape` backwards.
-
-    `consume=True` (a non-persistent tape's one gradient call) takes each op off the tape once its gradient
-    has run, so the values it kept are freed during the pass rather than after it.
-
-    With `batch=n` the output gradients carry an extra leading axis of n rows and one pass
-    computes n vector-Jacobian products at once (vectorised jacobians, see `batched_vjp`).
-    """
-    try:
-        unconnected = UnconnectedGradients(unconnected_gradients)
-    except ValueError:
-        raise ValueError(f"Unknown value for unconnected_gradients: {unconnected_gradients!r}") from None
-    tensor_tape = tape.tensor_tape
-    # Only sources the tape tracks (watched, or made by recorded ops) get gradients: in TF an
-    # unwatched constant is unconnected even when a recorded op used it.
-    # A source that is itself a target gets the target's output gradient, watched or not, whatever its
-    # dtype (TF: `tape.gradient(v0, [v0, v1])` is `[1.0, None]` even where v0 was never read).
-    target_ids = {t._id for t in targets}
-    source_ids = {s._id for s in sources if s._id in tensor_tape or s._id in target_ids}
-
+def _backward(tensor_tape: dict, target_ids: list, source_ids: set, grads: dict, consume: bool,
+              batch: int | None) -> None:
+    """imperative_grad's walk: runs the gradient of every op between the targets and the tape's tracked tensors,
+    adding what reaches each tensor id to `grads` (id -> list of gradients, seeded with the targets'). Compiled
+    twin (batch None): tfshim/_eager.c backward."""
     # TF's PrepareBackprop: the ops between the targets and the tracked tensors, how many
     # consumers each tensor has, and for each op how many of its outputs are still awaited.
     # (Entries are keyed by id(): an entry is a tuple, whose own hash would hash its contents.)
     entries: dict[int, tuple] = {}
     usage: dict[int, int] = {}
-    stack = [t._id for t in targets]
+    stack = list(target_ids)
     while stack:
         entry = tensor_tape.get(stack.pop())
         if entry is None:
@@ -111,11 +94,6 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
         if producer is not None:
             k = id(producer)
             missing[k] = missing.get(k, 0) + 1
-
-    grads: dict[int, list] = {}
-    for i, t in enumerate(targets):
-        g = output_gradients[i] if output_gradients is not None else None
-        grads.setdefault(t._id, []).append(_ones_like(t) if g is None else g)
 
     # TF's op stack: ready ops are inserted at the front and taken from the back, so ops run
     # in the order TF runs them and gradients reach each tensor (and AddN) in TF's order.
@@ -189,6 +167,44 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
                     del tensor_tape[o._id]
             del entries[id(entry)]
         del entry, ctx, outputs
+
+
+if native.eager is not None:
+    native.eager.setup(not_differentiable=NOT_DIFFERENTIABLE, aggregate=_aggregate, zeros_like=_zeros_like)
+
+
+def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gradients: Any,
+                    unconnected_gradients: Any = UnconnectedGradients.NONE, batch: int | None = None,
+                    consume: bool = False) -> list:
+    """Computes d(sum of targets)/d(source) for each source, walking `tape` backwards.
+
+    `consume=True` (a non-persistent tape's one gradient call) takes each op off the tape once its gradient
+    has run, so the values it kept are freed during the pass rather than after it.
+
+    With `batch=n` the output gradients carry an extra leading axis of n rows and one pass
+    computes n vector-Jacobian products at once (vectorised jacobians, see `batched_vjp`).
+    """
+    try:
+        unconnected = UnconnectedGradients(unconnected_gradients)
+    except ValueError:
+        raise ValueError(f"Unknown value for unconnected_gradients: {unconnected_gradients!r}") from None
+    tensor_tape = tape.tensor_tape
+    # Only sources the tape tracks (watched, or made by recorded ops) get gradients: in TF an
+    # unwatched constant is unconnected even when a recorded op used it.
+    # A source that is itself a target gets the target's output gradient, watched or not, whatever its
+    # dtype (TF: `tape.gradient(v0, [v0, v1])` is `[1.0, None]` even where v0 was never read).
+    target_ids = {t._id for t in targets}
+    source_ids = {s._id for s in sources if s._id in tensor_tape or s._id in target_ids}
+
+    grads: dict[int, list] = {}
+    for i, t in enumerate(targets):
+        g = output_gradients[i] if output_gradients is not None else None
+        grads.setdefault(t._id, []).append(_ones_like(t) if g is None else g)
+
+    if batch is None and native.eager is not None:  # the compiled twin of _backward (tfshim/_eager.c backward)
+        native.eager.backward(tensor_tape, [t._id for t in targets], source_ids, grads, consume)
+    else:
+        _backward(tensor_tape, [t._id for t in targets], source_ids, grads, consume, batch)
 
     result = []
     for s in sources:

@@ -17,6 +17,7 @@ import numpy as np
 
 from tfshim.framework import dtypes
 from tfshim.framework.tensor_shape import TensorShape
+from tfshim.kernels import native
 from tfshim.util.tf_export import tf_export
 
 _next_id = itertools.count(1).__next__
@@ -314,6 +315,12 @@ def _wrap(value: Any) -> EagerTensor:
     t._dtype = dtypes._BY_NP.get(value.dtype) or dtypes.from_numpy(value.dtype)
     t._id = _next_id()
     return t
+
+
+if native.eager is not None:  # the C twin (tfshim/_eager.c wrap): ~0.5 us less per op
+    native.eager.setup(eager_tensor=EagerTensor, ndarray=np.ndarray, asarray=np.asarray, by_np=dtypes._BY_NP,
+                       from_numpy=dtypes.from_numpy, next_id=_next_id)
+    _wrap = native.eager.wrap  # noqa: F811
 
 
 def _wrap_as(value: np.ndarray, dtype: dtypes.DType) -> EagerTensor:

@@ -161,6 +161,8 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
             if r is not None:
                 return r
         r = np_fn(x, y)
+        if type(r) is not np.ndarray and r == r:  # (a 0-d result is NumPy's scalar: a NaN only where r != r)
+            return r
         if r.dtype.kind != "f" or not _holds_nan(r):
             return r
         xb, yb = np.broadcast_arrays(x, y)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tfshim.kernels import fpenv
+from tfshim.kernels import fpenv, native
 from tfshim.ops.op_defs import GRADIENT_REGISTERED, KERNELS, OP_DEFS
 from tfshim.util.tf_export import tf_export  # noqa: F401 - re-exported for op modules
 
@@ -243,7 +243,11 @@ class OpContext:
 _UNREAD = object()  # Op._allowed before its first read
 
 
-class Op:
+# Compiled, Op's __call__ is tfshim/_eager.c's op_call (the C twin of _eager_call below).
+_OpBase: Any = native.eager.OpBase if native.eager is not None else object
+
+
+class Op(_OpBase):
     """A TF op: its type name, NumPy kernel and gradient function (TF's `(op, grad)` signature).
 
     `grad` is None for an op with no registered gradient (TF raises LookupError when
@@ -286,45 +290,55 @@ class Op:
         self.grad = fn
         return fn
 
-    def __call__(self, *inputs: Any, **attrs: Any) -> Any:
-        """Runs the kernel on already converted input tensors (and records it on tapes)."""
-        n = len(inputs)
-        # (the one- and two-input cases without a list comprehension: a frame of its own in Python < 3.12)
-        if n == 2:
-            args: Any = (inputs[0]._value, inputs[1]._value)
-        elif n == 1:
-            args = (inputs[0]._value,)
-        else:
-            args = [t._value for t in inputs]
-        flush = _FLUSH and n and inputs[0]._dtype._fp
-        token = _quiet()  # TF returns inf/nan without warnings
-        if flush:
-            _enter()  # TF runs kernels with denormals flushed to zero
-        try:
-            out = self.kernel(*args, **attrs) if attrs else self.kernel(*args)
-        except KernelError as e:
-            raise_op_error(self.name, e, self.kernel_name)
-        except MemoryError:  # TF's allocator fails with ResourceExhaustedError (OOM), not a Python MemoryError
-            raise_op_error(self.name, KernelError(
-                errors.ResourceExhaustedError, "OOM when allocating tensor for the output of %s on "
-                "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu" % self.name), self.kernel_name)
-        finally:
-            if flush:
-                _exit()
-            _unquiet(token)
-        if self.multi_output:
-            outputs = tuple(_wrap(o) for o in out)
-            if _tape_state.tapes:
-                record_operation(self, inputs, outputs, attrs)
-            return outputs
-        t = _wrap(out)
-        if _tape_state.tapes:
-            record_operation(self, inputs, (t,), attrs)
-        return t
-
     def __repr__(self) -> str:
         return f"<Op {self.name}>"
 
+
+def _eager_call(self: Op, *inputs: Any, **attrs: Any) -> Any:
+    """Op.__call__: runs the kernel on already converted input tensors (and records it on tapes). Compiled, Op's
+    base class tfshim._eager.OpBase runs its C twin instead (and this where the C one does not apply)."""
+    n = len(inputs)
+    # (the one- and two-input cases without a list comprehension: a frame of its own in Python < 3.12)
+    if n == 2:
+        args: Any = (inputs[0]._value, inputs[1]._value)
+    elif n == 1:
+        args = (inputs[0]._value,)
+    else:
+        args = [t._value for t in inputs]
+    flush = _FLUSH and n and inputs[0]._dtype._fp
+    token = _quiet()  # TF returns inf/nan without warnings
+    if flush:
+        _enter()  # TF runs kernels with denormals flushed to zero
+    try:
+        out = self.kernel(*args, **attrs) if attrs else self.kernel(*args)
+    except (KernelError, MemoryError) as e:
+        _kernel_failed(self, e)
+    finally:
+        if flush:
+            _exit()
+        _unquiet(token)
+    if self.multi_output:
+        outputs = tuple(_wrap(o) for o in out)
+        if _tape_state.tapes:
+            record_operation(self, inputs, outputs, attrs)
+        return outputs
+    t = _wrap(out)
+    if _tape_state.tapes:
+        record_operation(self, inputs, (t,), attrs)
+    return t
+
+
+def _kernel_failed(op: Op, e: BaseException) -> None:
+    """Raises TF's OpError for what `op`'s kernel raised: a KernelError's text, or TF's OOM for a MemoryError (TF's
+    allocator fails with ResourceExhaustedError, not a Python MemoryError)."""
+    if not isinstance(e, KernelError):
+        e = KernelError(errors.ResourceExhaustedError, "OOM when allocating tensor for the output of %s on "
+                        "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu" % op.name)
+    raise_op_error(op.name, e, op.kernel_name)
+
+
+if _OpBase is object:
+    Op.__call__ = _eager_call  # type: ignore[method-assign]
 
 # The eager dispatcher: framework/func_graph.py swaps its recorder in as Op.__call__ while a tf.function traces, and
 # puts this back.
@@ -408,3 +422,7 @@ from tfshim.eager.tape import _state as _tape_state  # noqa: E402
 from tfshim.eager.tape import record_operation  # noqa: E402
 from tfshim.framework import dtypes, errors  # noqa: E402
 from tfshim.framework.tensor import _wrap  # noqa: E402
+
+if native.eager is not None:
+    native.eager.setup(py_call=_eager_call, kernel_error=KernelError, kernel_failed=_kernel_failed, quiet=_quiet,
+                       unquiet=_unquiet, enter=_enter, exit=_exit, flush=_FLUSH)

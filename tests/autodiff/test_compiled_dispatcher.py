@@ -1,0 +1,171 @@
+"""The compiled dispatcher (tfshim/_eager.c) against its Python twins: ops/op.py _eager_call, framework/tensor.py
+_wrap, eager/tape.py record_operation and eager/backprop.py _backward. Same values, dtypes, tape entries, gradients
+and errors; no reference left behind."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tfshim as tf
+from tfshim.eager import backprop
+from tfshim.eager import tape as tape_lib
+from tfshim.kernels import native
+from tfshim.ops import array_ops, math_ops
+from tfshim.ops import op as op_lib
+
+SCRIPT = Path(__file__).resolve().parents[2] / "compat" / "autodiff" / "dispatcher_and_walk.py"
+
+compiled = pytest.mark.skipif(native.eager is None, reason=f"compiled dispatcher not in use: {native.describe()}")
+
+
+@pytest.mark.parametrize("pure", ["", "1"])
+def test_the_program_prints_what_tf_printed_on_both_paths(pure: str) -> None:
+    env = {**os.environ, "TFSHIM_PURE": pure}
+    out = subprocess.run([sys.executable, "-m", "tfshim", str(SCRIPT)], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == SCRIPT.with_suffix(".out").read_text()
+
+
+def _bits(t: object) -> tuple:
+    v = np.asarray(t)
+    return v.dtype.str, v.shape, v.tobytes()
+
+
+@compiled
+@pytest.mark.parametrize("case", ["binary", "scalar", "broadcast", "multi", "attrs", "int", "half", "nan"])
+def test_dispatcher_twin(case: str) -> None:
+    a = tf.constant([[1.5, -2.0, np.nan], [1e-39, 3.0, -0.0]])
+    b = tf.constant([0.5, np.nan, 2.0])
+    op, args, attrs = {
+        "binary": (math_ops.Mul, (a, a), {}),
+        "scalar": (math_ops.AddV2, (a, tf.constant(2.0)), {}),
+        "broadcast": (math_ops.Sub, (b, a), {}),
+        "multi": (array_ops.Unpack, (a,), {"axis": 0}),
+        "attrs": (math_ops.Sum, (a,), {"axis": (1,), "keepdims": True}),
+        "int": (math_ops.Mul, (tf.constant([3, 4]), tf.constant([5, 6])), {}),
+        "half": (math_ops.Mul, (tf.constant(np.float16(1e-7)), tf.constant(np.float16(2.0))), {}),
+        "nan": (math_ops.Mul, (b, tf.constant(np.float32(-np.nan))), {}),
+    }[case]
+    want = op_lib._eager_call(op, *args, **attrs)
+    got = op(*args, **attrs)
+    if op.multi_output:
+        assert type(got) is tuple and len(got) == len(want)
+    else:
+        want, got = (want,), (got,)
+    for w, g in zip(want, got):
+        assert type(g) is type(w) and g.dtype is w.dtype and _bits(g) == _bits(w)
+        assert g._id > w._id  # (one id counter for both)
+
+
+@compiled
+def test_dispatcher_twin_errors() -> None:
+    a, b = tf.constant([1.0, 2.0]), tf.constant([1.0, 2.0, 3.0])
+    texts = []
+    for call in (op_lib._eager_call, op_lib.Op.__call__):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            call(math_ops.AddV2, a, b)
+        texts.append(str(e.value))
+    assert texts[0] == texts[1] and "Incompatible shapes: [2] vs. [3] [Op:AddV2]" in texts[0]
+    with pytest.raises(AttributeError):  # an input that is not a tensor: the attribute read fails in both
+        math_ops.Mul(a, 2.0)
+
+
+def _entries(fn: object) -> list:
+    """What a persistent tape recorded running `fn`: per entry its op, input and output dtypes/shapes, attrs."""
+    with tf.GradientTape(persistent=True) as g:
+        fn()
+    seen, out = set(), []
+    for entry in g._tape.tensor_tape.values():
+        if entry is None or id(entry) in seen:
+            continue
+        seen.add(id(entry))
+        ctx, ids = entry
+        out.append((ctx.op.name, len(ids), [(t.dtype, t._value.shape) for t in ctx.inputs],
+                    [(t.dtype, t._value.shape) for t in ctx.outputs], sorted(ctx.attrs), ctx.skip_input_indices))
+    return out
+
+
+@compiled
+def test_record_operation_twin(monkeypatch: pytest.MonkeyPatch) -> None:
+    v = tf.Variable(np.arange(6, dtype=np.float32).reshape(2, 3))
+
+    def program() -> None:
+        e = tf.exp(v)  # stand-ins (a value its gradient does not read): the Python _entry makes this one
+        s = tf.reduce_sum(e * 2.0, axis=1, keepdims=True)
+        tf.unstack(s)
+        tf.constant(3.0) * v[0, 0]
+
+    compiled_entries = _entries(program)
+    monkeypatch.setattr(op_lib.Op, "__call__", op_lib._eager_call)
+    monkeypatch.setattr(op_lib, "record_operation", tape_lib._record_operation_py)
+    monkeypatch.setattr(tape_lib, "record_operation", tape_lib._record_operation_py)
+    assert _entries(program) == compiled_entries
+    assert [e[0] for e in compiled_entries] == [
+        "ReadVariableOp", "Exp", "Mul", "Sum", "Unpack", "ReadVariableOp", "StridedSlice", "Mul"]
+
+
+def _gradients(persistent: bool) -> list:
+    v = tf.Variable([[1.0, -2.0, 3.0], [0.5, 0.25, -4.0]])
+    w = tf.Variable(2.0)
+    out = []
+    with tf.GradientTape(persistent=persistent) as g:
+        a = tf.exp(v) * w
+        parts = tf.split(a, 3, axis=1)
+        m = tf.reduce_max(parts[0]) + tf.reduce_sum(parts[2] * parts[2]) + tf.sin(w)
+        i = tf.argmax(tf.reshape(a, [-1]))
+    out.append(g.gradient(m, [v, w, i]))
+    if persistent:
+        out.append(g.gradient([parts[1], m], {"v": v}, unconnected_gradients="zero"))
+        out.append(g.gradient(parts[1], w, output_gradients=tf.ones([2, 1]) * 3.0))
+        with pytest.raises(LookupError, match="gradient registry has no entry for: UniqueWithCounts"):
+            with tf.GradientTape() as h:
+                h.watch(a)
+                vals = tf.unique_with_counts(tf.reshape(a, [-1]))[0]
+            h.gradient(vals, a)
+    return out
+
+
+@compiled
+@pytest.mark.parametrize("persistent", [False, True])
+def test_backward_twin(monkeypatch: pytest.MonkeyPatch, persistent: bool) -> None:
+    got = _gradients(persistent)
+    monkeypatch.setattr(native, "eager", None)  # imperative_grad takes the Python _backward
+    want = _gradients(persistent)
+    assert tf.nest.map_structure(lambda t: None if t is None else _bits(t), got) == tf.nest.map_structure(
+        lambda t: None if t is None else _bits(t), want)
+
+
+@compiled
+def test_no_reference_is_left_behind() -> None:
+    x = tf.Variable(1.0001)
+    k = tf.constant([1.0, 2.0, 3.0])
+
+    def run() -> None:
+        with tf.GradientTape(persistent=True) as g:
+            y = x * 1.0
+            for _ in range(20):
+                y = y * x + 1.0
+            z = tf.reduce_sum(tf.exp(k * y))
+            parts = tf.split(k * y, 3)
+        g.gradient([y, z, parts[1]], [x])
+        with tf.GradientTape() as g:
+            y = x * x
+        g.gradient(y, x)
+        try:
+            math_ops.AddV2(k, tf.constant([1.0, 2.0]))
+        except tf.errors.InvalidArgumentError:
+            pass
+
+    watched = (math_ops.Mul, math_ops.Mul.kernel, math_ops.AddV2, tf.float32, x, k, backprop._aggregate,
+               math_ops.Mul.grad)
+    run()
+    before = [sys.getrefcount(o) for o in watched]
+    for _ in range(50):
+        run()
+    assert [sys.getrefcount(o) for o in watched] == before
