@@ -490,14 +490,17 @@ static int prepare(PyObject *tensor_tape, PyObject *targets, PyObject *entries, 
             continue;
         }
         if (entry == Py_None) continue;
-        if (!(k = PyLong_FromVoidPtr(entry))) goto fail;
-        int seen = PyDict_Contains(entries, k);
+        Py_INCREF(entry); /* (entries holds it from here; until then, an allocation's GC could run Python code) */
+        k = PyLong_FromVoidPtr(entry);
+        int seen = k ? PyDict_Contains(entries, k) : -1;
         if (seen || PyDict_SetItem(entries, k, entry) < 0) {
-            Py_DECREF(k);
+            Py_XDECREF(k);
+            Py_DECREF(entry);
             if (seen < 0 || !seen) goto fail;
             continue;
         }
         Py_DECREF(k);
+        Py_DECREF(entry);
         if (!(ids = entry_ids(entry))) goto fail;
         for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(ids); j++) {
             PyObject *id = PyTuple_GET_ITEM(ids, j);
