@@ -19,7 +19,7 @@ class DType:
     repr is `tf.float32`, str is `<dtype: 'float32'>`, as in TF.
     """
 
-    __slots__ = ("_name", "_np", "_cname", "_enum", "_trainable", "_fp", "_q")
+    __slots__ = ("_name", "_np", "_cname", "_enum", "_trainable", "_fp", "_q", "_complex")
 
     def __init__(self, name: str, np_dtype: Any, cname: str, enum: int) -> None:
         self._name = name
@@ -33,6 +33,7 @@ class DType:
         self._trainable = name in ("float16", "float32", "float64", "bfloat16", "complex64", "complex128",
                                    "resource", "variant")
         self._fp = self._np is not None and self._np.kind in "fc"  # kernels flush denormals (kernels/fpenv.py)
+        self._complex = name in ("complex64", "complex128")  # (a plain attribute: gradients test it per op)
 
     @property
     def name(self) -> str:
@@ -67,7 +68,7 @@ class DType:
 
     @property
     def is_complex(self) -> bool:
-        return self._name in ("complex64", "complex128")
+        return self._complex
 
     @property
     def is_integer(self) -> bool:

@@ -64,15 +64,20 @@ def cwise_binary(np_fn: Any) -> Any:
         try:
             return np_fn(x, y)
         except ValueError:  # (shapes are checked only here: np.broadcast_shapes costs 1.5 us a call)
-            xs, ys = x.shape, y.shape
-            if xs != ys and xs and ys:
-                try:
-                    np.broadcast_shapes(xs, ys)
-                except ValueError:
-                    raise _incompatible(x, y) from None
+            _raise_if_incompatible(x, y)
             raise
 
     return kernel
+
+
+def _raise_if_incompatible(x: np.ndarray, y: np.ndarray) -> None:
+    """TF's `Incompatible shapes` error where NumPy refused to broadcast x and y (else the caller re-raises)."""
+    xs, ys = x.shape, y.shape
+    if xs != ys and xs and ys:
+        try:
+            np.broadcast_shapes(xs, ys)
+        except ValueError:
+            raise _incompatible(x, y) from None
 
 
 def _quiet_nan(v: np.ndarray) -> np.ndarray:
@@ -152,7 +157,9 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
     Half arithmetic runs in float32 registers, and NumPy's half loops can drop a lone NaN operand's payload:
     for half every NaN result is the first NaN operand, quieted.
 
-    ``compiled``: the name of the compiled float32 twin in tfshim._kernels (same bits, no NaN scan, two threads)."""
+    ``compiled``: the name of the compiled float32 twin in tfshim._kernels (same bits, no NaN scan, two threads).
+
+    A broadcasting kernel, as cwise_binary's (one frame fewer per op)."""
     c_fn = _compiled_binary(compiled) if compiled else None
 
     def fn(x: np.ndarray, y: np.ndarray) -> Any:
@@ -160,7 +167,11 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
             r = _run_compiled_binary(c_fn, x, y, scalar_wins)
             if r is not None:
                 return r
-        r = np_fn(x, y)
+        try:
+            r = np_fn(x, y)
+        except ValueError:
+            _raise_if_incompatible(x, y)
+            raise
         if type(r) is not np.ndarray and r == r:  # (a 0-d result is NumPy's scalar: a NaN only where r != r)
             return r
         if r.dtype.kind != "f" or not _holds_nan(r):
@@ -268,7 +279,7 @@ def _reduce_binary_grads(op: Any, gx: Any, gy: Any) -> tuple:
 
 
 def _conj(x: Tensor) -> Tensor:
-    return conj(x) if x._dtype.is_complex else x
+    return conj(x) if x._dtype._complex else x
 
 
 def _zeros_like(x: Tensor) -> Tensor:
@@ -286,7 +297,7 @@ def _where(c: Tensor, x: Tensor, y: Tensor) -> Tensor:
 
 # ----- binary arithmetic -----------------------------------------------------------------
 
-AddV2 = defop("AddV2", cwise_binary(x86_nan_order(np.add, scalar_wins=True, compiled="add_f32")))
+AddV2 = defop("AddV2", x86_nan_order(np.add, scalar_wins=True, compiled="add_f32"))
 
 
 @AddV2.gradient
@@ -322,7 +333,7 @@ Add = defop("Add", cwise_binary(_add_kernel))  # used by tf.add for strings only
 not_differentiable(Add)
 
 
-Sub = defop("Sub", cwise_binary(x86_nan_order(np.subtract, compiled="sub_f32")))
+Sub = defop("Sub", x86_nan_order(np.subtract, compiled="sub_f32"))
 
 
 @Sub.gradient
@@ -340,7 +351,7 @@ def subtract(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(Sub, x, y)
 
 
-Mul = defop("Mul", cwise_binary(x86_nan_order(np.multiply, scalar_wins=True, compiled="mul_f32")))
+Mul = defop("Mul", x86_nan_order(np.multiply, scalar_wins=True, compiled="mul_f32"))
 
 
 @Mul.gradient
@@ -362,7 +373,7 @@ def multiply(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(Mul, x, y)
 
 
-RealDiv = defop("RealDiv", cwise_binary(x86_nan_order(np.true_divide)))
+RealDiv = defop("RealDiv", x86_nan_order(np.true_divide))
 
 
 @RealDiv.gradient

@@ -210,8 +210,9 @@ def run_op(op: Op, raw: tuple, *tensors: Any, check: bool = False, **attrs: Any)
     user's original arguments, which decide the error suffix as in TF."""
     try:
         if check:
-            # Op.check reads only the inputs' dtypes: a signature that passed once passes again
-            sig = tuple([t._dtype for t in tensors])
+            # Op.check reads only the inputs' dtypes: a signature that passed once passes again (kept as the dtypes'
+            # enums: a DType's hash is a Python method, an int's is not)
+            sig = tuple([t._dtype._enum for t in tensors])
             if sig not in op.checked:
                 op.check(*tensors)
                 op.checked.add(sig)
@@ -264,7 +265,7 @@ class Op(_OpBase):
         self.kernel_name = kernel_name
         self._allowed: Any = _UNREAD
         self.grad_uses: tuple | None = None  # (input indices, output indices) whose values the gradient reads
-        self.checked: set = set()  # input dtype signatures that passed check (run_op)
+        self.checked: set = set()  # input dtype signatures (tuples of DType._enum) that passed check (run_op)
 
     @property
     def allowed(self) -> frozenset | None:

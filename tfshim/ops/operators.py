@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from tfshim.framework import dtypes
 from tfshim.framework.constant_op import _scalar_fast_path, convert_to_tensor, match_inputs
 from tfshim.framework.sparse_tensor import SparseTensor
@@ -17,7 +19,7 @@ from tfshim.framework.tensor import EagerTensor, Tensor
 from tfshim.framework.variables import ResourceVariable, Variable
 from tfshim.ops import math_ops
 
-_FLOATS = frozenset({dtypes.float16, dtypes.float32, dtypes.float64})
+_FLOATS = frozenset({np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)})  # (by NumPy dtype: C hashes)
 
 
 def _binary_operator(name: str, func: Callable, op: Any = None) -> None:
@@ -32,9 +34,9 @@ def _binary_operator(name: str, func: Callable, op: Any = None) -> None:
             d = x._dtype
             ty = type(y)
             if ty is EagerTensor or ty is ResourceVariable:
-                if y._dtype is d and (d, d) in op.checked:
+                if y._dtype is d and (d._enum, d._enum) in op.checked:
                     return op(x, y if ty is EagerTensor else y.value())
-            elif ty is float and d in _FLOATS and (d, d) in op.checked:
+            elif ty is float and d._np in _FLOATS and (d._enum, d._enum) in op.checked:
                 c = _scalar_fast_path(y, d)  # TF converts the float to x's dtype (float16, float32: rounded)
                 if c is not None:
                     return op(x, c)
@@ -57,7 +59,7 @@ def _binary_operator(name: str, func: Callable, op: Any = None) -> None:
     def reflected(y: Any, x: Any) -> Any:
         if op is not None and type(x) is float and type(y) is EagerTensor:
             d = y._dtype
-            if d in _FLOATS and (d, d) in op.checked:
+            if d._np in _FLOATS and (d._enum, d._enum) in op.checked:
                 c = _scalar_fast_path(x, d)
                 if c is not None:
                     return op(c, y)
