@@ -38,6 +38,15 @@ static int ready_to_call(void) {
         && flush;
 }
 
+/* bool(obj.<name>): 1, 0, or -1 on error */
+static int attr_truth(PyObject *obj, PyObject *name) {
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (!v) return -1;
+    int truth = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    return truth;
+}
+
 /* ---- wrap: tensor.py _wrap ------------------------------------------------------------------------------------ */
 
 static PyObject *wrap(PyObject *value) {
@@ -94,13 +103,10 @@ static PyObject *py_wrap(PyObject *self, PyObject *value) {
 static int all_scalars(PyObject *seq) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyObject_GetAttr(PySequence_Fast_GET_ITEM(seq, i), S_value), *nd;
+        PyObject *v = PyObject_GetAttr(PySequence_Fast_GET_ITEM(seq, i), S_value);
         if (!v) return -1;
-        nd = PyObject_GetAttr(v, S_ndim);
+        int truth = attr_truth(v, S_ndim);
         Py_DECREF(v);
-        if (!nd) return -1;
-        int truth = PyObject_IsTrue(nd);
-        Py_DECREF(nd);
         if (truth) return truth < 0 ? -1 : 0;
     }
     return 1;
@@ -167,7 +173,7 @@ static PyObject *make_entry(PyObject *op, PyObject *inputs, PyObject *ins, PyObj
 static int tracks_one(PyObject *tracked, PyObject *ins) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(ins);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *t = PySequence_Fast_GET_ITEM(ins, i), *id = PyObject_GetAttr(t, S_id), *d, *tr;
+        PyObject *t = PySequence_Fast_GET_ITEM(ins, i), *id = PyObject_GetAttr(t, S_id), *d;
         if (!id) return -1;
         int in = PySequence_Contains(tracked, id);
         Py_DECREF(id);
@@ -176,11 +182,8 @@ static int tracks_one(PyObject *tracked, PyObject *ins) {
             continue;
         }
         if (!(d = PyObject_GetAttr(t, S_dtype))) return -1;
-        tr = PyObject_GetAttr(d, S_trainable);
+        int truth = attr_truth(d, S_trainable);
         Py_DECREF(d);
-        if (!tr) return -1;
-        int truth = PyObject_IsTrue(tr);
-        Py_DECREF(tr);
         if (truth) return truth;
     }
     return 0;
@@ -294,13 +297,10 @@ static PyObject *op_call(PyObject *self, PyObject *args, PyObject *kwargs) {
         int f = PyObject_IsTrue(flush);
         if (f < 0) goto done;
         if (f) {
-            PyObject *d = PyObject_GetAttr(PyTuple_GET_ITEM(args, 0), S_dtype), *fp;
+            PyObject *d = PyObject_GetAttr(PyTuple_GET_ITEM(args, 0), S_dtype);
             if (!d) goto done;
-            fp = PyObject_GetAttr(d, S_fp);
+            f = attr_truth(d, S_fp);
             Py_DECREF(d);
-            if (!fp) goto done;
-            f = PyObject_IsTrue(fp);
-            Py_DECREF(fp);
             if (f < 0) goto done;
         }
         flushed = f;
@@ -333,10 +333,7 @@ static PyObject *op_call(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (leave_kernel(flushed, token) < 0) Py_CLEAR(out);
     if (!out) goto done;
 
-    PyObject *multi = PyObject_GetAttr(self, S_multi_output);
-    if (!multi) goto done;
-    int is_multi = PyObject_IsTrue(multi);
-    Py_DECREF(multi);
+    int is_multi = attr_truth(self, S_multi_output);
     if (is_multi < 0) goto done;
     if (is_multi) {
         PyObject *seq = PySequence_Fast(out, "a multi-output kernel returns a sequence");
@@ -353,10 +350,7 @@ static PyObject *op_call(PyObject *self, PyObject *args, PyObject *kwargs) {
     } else {
         if (!(result = wrap(out))) goto done;
     }
-    PyObject *tapes = PyObject_GetAttr(tape_state, S_tapes);
-    if (!tapes) goto fail;
-    int any = PyObject_IsTrue(tapes);
-    Py_DECREF(tapes);
+    int any = attr_truth(tape_state, S_tapes);
     if (any < 0) goto fail;
     if (any) {
         /* the op context keeps a dict of its own, as Python's **attrs is */
