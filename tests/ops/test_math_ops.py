@@ -84,6 +84,31 @@ def test_scan_gradient(fn, exclusive, reverse):
 
 def test_add_n_and_clip_gradients():
     check_gradients(lambda a, b: tf.add_n([a, b, a]), M, M[::-1])
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.int32, np.uint8, np.int64])
+def test_add_n_of_many_small_inputs_keeps_the_order(dtype):
+    # More than 16 small inputs are summed stacked (math_ops._add_n_stacked): the bits of TF's order, one add at a
+    # time (_add_n), for every count's head/chunk split, overflow to inf, and a NaN (redone in the NaN order).
+    from tfshim.kernels import fpenv
+    from tfshim.ops import math_ops
+
+    rng = np.random.default_rng(7)
+    for n in range(17, 60):
+        for shape in [(), (3,), (2, 5)]:
+            if np.dtype(dtype).kind == "f":
+                with np.errstate(over="ignore"):  # (float16: the large scale overflows to inf, also a case)
+                    xs = (rng.standard_normal((n,) + shape) * [1, 1e4, 3e38][n % 3]).astype(dtype)
+                if n % 5 == 0:
+                    xs[n // 2] = np.nan
+            else:
+                xs = rng.integers(-100, 100, (n,) + shape).astype(dtype)
+            with fpenv.kernel_env():
+                want = np.asarray(math_ops._add_n(tuple(xs), np.add))
+                if want.dtype.kind == "f" and np.isnan(want).any():
+                    want = np.asarray(math_ops._add_n(tuple(xs), math_ops._add_in_order))
+                got = math_ops._add_n_kernel(*xs)
+            assert got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()
     check_gradients(lambda x: tf.clip_by_value(x, -0.5, 1.0), DISTINCT)
     check_gradients(lambda x: tf.norm(x, ord=3), DISTINCT)
     check_gradients(lambda x: tf.norm(x, ord=1, axis=[0, 1]), DISTINCT)

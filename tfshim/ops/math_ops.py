@@ -831,7 +831,10 @@ def _add_n_kernel(*xs: np.ndarray) -> Any:
         return xs[0].copy()
     if xs[0].dtype is _F32 and xs[0].size > 1024 and native.AVAILABLE:
         return _add_n(xs, _add_in_order)  # the compiled adds pick TF's NaN in the same pass (and use two threads)
-    out = _add_n(xs, np.add)  # NumPy's loops first (which NaN payload they keep varies): redone below if NaN
+    if len(xs) > 16 and xs[0].size <= 1024 and xs[0].dtype.kind in "fiu":
+        out = _add_n_stacked(xs)
+    else:
+        out = _add_n(xs, np.add)  # NumPy's loops first (which NaN payload they keep varies): redone below if NaN
     if out.dtype.kind == "f" and _holds_nan(out):
         out = _add_n(xs, _add_in_order)
     return np.asarray(out)
@@ -852,6 +855,23 @@ def _add_n(xs: tuple, add: Callable) -> Any:
         for x in xs[i + 1:i + 8]:
             chunk = add(chunk, x)
         out = add(chunk, out)
+    return out
+
+
+def _add_n_stacked(xs: tuple) -> np.ndarray:
+    """_add_n's order with np.add for many small inputs (a loop over shared variables reaches one tensor through many
+    gradients: 1,001 scalars cost 0.8 ms one add at a time): the stacked inputs summed by np.add.accumulate, which
+    adds in order and rounds every partial sum. Chunk totals are added as `total + chunk` rather than `chunk +
+    total`: the same bits (IEEE addition commutes) except which NaN a sum keeps, and a NaN result is redone."""
+    n = len(xs)
+    r = n % 8
+    r = 8 if r == 0 else 9 if r == 1 else r
+    d = xs[0].dtype  # (accumulate would widen small integers, as sum does)
+    s = np.array(xs, d)  # (the shapes are equal: a stack, 10x faster than np.stack)
+    out = np.add.accumulate(s[:r], axis=0, dtype=d)[-1]
+    if n > r:
+        chunks = np.add.accumulate(s[r:].reshape(((n - r) // 8, 8) + s.shape[1:]), axis=1, dtype=d)[:, -1]
+        out = np.add.accumulate(np.concatenate([out[None], chunks]), axis=0, dtype=d)[-1]
     return out
 
 
