@@ -193,7 +193,8 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
     # unwatched constant is unconnected even when a recorded op used it.
     # A source that is itself a target gets the target's output gradient, watched or not, whatever its
     # dtype (TF: `tape.gradient(v0, [v0, v1])` is `[1.0, None]` even where v0 was never read).
-    target_ids = {t._id for t in targets}
+    ordered_ids = [t._id for t in targets]
+    target_ids = set(ordered_ids)
     source_ids = {s._id for s in sources if s._id in tensor_tape or s._id in target_ids}
 
     grads: dict[int, list] = {}
@@ -202,9 +203,9 @@ def imperative_grad(tape: tape_lib.Tape, targets: list, sources: list, output_gr
         grads.setdefault(t._id, []).append(_ones_like(t) if g is None else g)
 
     if batch is None and native.eager is not None:  # the compiled twin of _backward (tfshim/_eager.c backward)
-        native.eager.backward(tensor_tape, [t._id for t in targets], source_ids, grads, consume)
+        native.eager.backward(tensor_tape, ordered_ids, source_ids, grads, consume)
     else:
-        _backward(tensor_tape, [t._id for t in targets], source_ids, grads, consume, batch)
+        _backward(tensor_tape, ordered_ids, source_ids, grads, consume, batch)
 
     result = []
     for s in sources:

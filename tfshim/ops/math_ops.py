@@ -840,13 +840,18 @@ def _add_n_kernel(*xs: np.ndarray) -> Any:
     return np.asarray(out)
 
 
+def _add_n_head(n: int) -> int:
+    """How many of AddN's n inputs TF sums first, left to right: n % 8 (8 if none, 9 if one); the rest go by 8."""
+    r = n % 8
+    return 8 if r == 0 else 9 if r == 1 else r
+
+
 def _add_n(xs: tuple, add: Callable) -> Any:
     """TF's AddN order: the first n % 8 inputs (8 if none, 9 if one) summed left to right (Add2..Add9), then each
     further 8 summed left to right and added to the total as `chunk + total` (Add8p's `out += in1 + ... + in8`:
     measured, the chunk's NaN wins)."""
     n = len(xs)
-    r = n % 8
-    r = 8 if r == 0 else 9 if r == 1 else r
+    r = _add_n_head(n)
     out = xs[0]
     for x in xs[1:r]:
         out = add(out, x)
@@ -864,8 +869,7 @@ def _add_n_stacked(xs: tuple) -> np.ndarray:
     adds in order and rounds every partial sum. Chunk totals are added as `total + chunk` rather than `chunk +
     total`: the same bits (IEEE addition commutes) except which NaN a sum keeps, and a NaN result is redone."""
     n = len(xs)
-    r = n % 8
-    r = 8 if r == 0 else 9 if r == 1 else r
+    r = _add_n_head(n)
     d = xs[0].dtype  # (accumulate would widen small integers, as sum does)
     s = np.array(xs, d)  # (the shapes are equal: a stack, 10x faster than np.stack)
     out = np.add.accumulate(s[:r], axis=0, dtype=d)[-1]
