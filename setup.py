@@ -43,9 +43,23 @@ def _args() -> list:
     return ["-O3", "-g0", "-std=c99", "-ffp-contract=off", "-fno-math-errno", "-fno-trapping-math"]
 
 
+def _extensions() -> list:
+    """Both extensions; tfshim._eager also reads and makes 0-d arrays through NumPy's C API, so it needs NumPy's
+    headers (pyproject.toml's build requirements install NumPy; its default target API runs under NumPy 1.26 and
+    2.x alike). Without them it is left out, with the notice, and tfshim runs the Python dispatcher."""
+    exts = [Extension("tfshim._kernels", ["tfshim/_kernels.c"], extra_compile_args=_args())]
+    try:
+        import numpy
+    except ImportError:
+        print("tfshim: NumPy's headers are not available at build time; tfshim._eager is not built (the Python "
+              "dispatcher runs)", file=sys.stderr)
+        return exts
+    return exts + [Extension("tfshim._eager", ["tfshim/_eager.c"], include_dirs=[numpy.get_include()],
+                             extra_compile_args=_args())]
+
+
 pure = os.environ.get("TFSHIM_PURE", "") == "1"
 setup(
-    ext_modules=[] if pure else [Extension("tfshim._kernels", ["tfshim/_kernels.c"], extra_compile_args=_args()),
-                                 Extension("tfshim._eager", ["tfshim/_eager.c"], extra_compile_args=_args())],
+    ext_modules=[] if pure else _extensions(),
     cmdclass={"build_ext": OptionalBuildExt},
 )

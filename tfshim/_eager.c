@@ -15,15 +15,25 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+/* NumPy's C API for the 0-d kernels below (reading and making 0-d arrays without a Python call); the default
+ * target (NumPy 1.23's API) keeps one build working under NumPy 1.26 and 2.x */
+#define NPY_NO_DEPRECATED_API NPY_1_23_API_VERSION
+#include <numpy/arrayobject.h>
+#include <structmember.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #define MAX_INPUTS 8
 
 static PyObject *S_value, *S_dtype, *S_npdtype, *S_id, *S_fp, *S_kernel, *S_multi_output, *S_tapes, *S_tensor_tape,
     *S_trainable, *S_grad_uses, *S_KEEP_ALL, *S_ndim, *S_op, *S_inputs, *S_outputs, *S_attrs,
-    *S_skip_input_indices, *S_grad, *S_name;
+    *S_skip_input_indices, *S_grad, *S_name, *S_enum, *S_np, *S_checked, *S_value_method,
+    *S_watch_accessed, *S_variables, *S_call;
 
 /* set by setup() from framework/tensor.py, eager/tape.py and ops/op.py */
-static PyObject *EagerTensor, *NDArray, *OpContext;
+static PyObject *EagerTensor, *NDArray, *OpContext, *ResourceVariable, *op_class, *eager_call, *read_op;
 static PyObject *asarray, *by_np, *from_numpy, *next_id;
 static PyObject *tape_state, *tape_globals, *entry_py;
 static PyObject *py_call, *kernel_error, *kernel_failed, *quiet, *unquiet, *fp_enter, *fp_exit, *flush;
@@ -38,6 +48,18 @@ static int ready_to_call(void) {
         && flush;
 }
 
+/* t.<name> for a tensor: an EagerTensor's attributes without the detour through Tensor.__getattr__'s hook (which
+ * Python takes for every attribute of a class defining __getattr__); what it does not find, PyObject_GetAttr looks
+ * up again (so __getattr__'s errors are TF's) */
+static PyObject *tensor_attr(PyObject *t, PyObject *name) {
+    if ((PyObject *)Py_TYPE(t) == EagerTensor) {
+        PyObject *r = PyObject_GenericGetAttr(t, name);
+        if (r || !PyErr_ExceptionMatches(PyExc_AttributeError)) return r;
+        PyErr_Clear();
+    }
+    return PyObject_GetAttr(t, name);
+}
+
 /* bool(obj.<name>): 1, 0, or -1 on error */
 static int attr_truth(PyObject *obj, PyObject *name) {
     PyObject *v = PyObject_GetAttr(obj, name);
@@ -49,15 +71,34 @@ static int attr_truth(PyObject *obj, PyObject *name) {
 
 /* ---- wrap: tensor.py _wrap ------------------------------------------------------------------------------------ */
 
+/* tensor.py _wrap_as: an ndarray and its DType as a new EagerTensor */
+static PyObject *wrap_as(PyObject *v, PyObject *d) {
+    PyObject *id, *t = ((PyTypeObject *)EagerTensor)->tp_alloc((PyTypeObject *)EagerTensor, 0);
+    if (!t) return NULL;
+    if (!(id = PyObject_CallNoArgs(next_id))) {
+        Py_DECREF(t);
+        return NULL;
+    }
+    if (PyObject_SetAttr(t, S_value, v) < 0 || PyObject_SetAttr(t, S_dtype, d) < 0 || PyObject_SetAttr(t, S_id, id) < 0)
+        Py_CLEAR(t);
+    Py_DECREF(id);
+    return t;
+}
+
 static PyObject *wrap(PyObject *value) {
-    PyObject *v, *npdt, *d, *t = NULL, *id = NULL;
+    PyObject *v, *npdt, *d, *t = NULL;
     if ((PyObject *)Py_TYPE(value) == NDArray) {
         v = value;
         Py_INCREF(v);
     } else if (!(v = PyObject_CallOneArg(asarray, value))) {
         return NULL;
     }
-    if (!(npdt = PyObject_GetAttr(v, S_npdtype))) goto done;
+    if (PyArray_Check(v)) {
+        npdt = (PyObject *)PyArray_DESCR((PyArrayObject *)v);
+        Py_INCREF(npdt);
+    } else if (!(npdt = PyObject_GetAttr(v, S_npdtype))) {
+        goto done;
+    }
     d = PyDict_GetItemWithError(by_np, npdt); /* `_BY_NP.get(value.dtype) or from_numpy(value.dtype)` */
     if (d) {
         int truth = PyObject_IsTrue(d);
@@ -77,16 +118,23 @@ static PyObject *wrap(PyObject *value) {
         d = PyObject_CallOneArg(from_numpy, npdt);
     Py_DECREF(npdt);
     if (!d) goto done;
-    t = ((PyTypeObject *)EagerTensor)->tp_alloc((PyTypeObject *)EagerTensor, 0);
-    if (t && !(id = PyObject_CallNoArgs(next_id))) Py_CLEAR(t);
-    if (t && (PyObject_SetAttr(t, S_value, v) < 0 || PyObject_SetAttr(t, S_dtype, d) < 0
-              || PyObject_SetAttr(t, S_id, id) < 0))
-        Py_CLEAR(t);
-    Py_XDECREF(id);
+    t = wrap_as(v, d);
     Py_DECREF(d);
 done:
     Py_DECREF(v);
     return t;
+}
+
+static PyObject *py_wrap_as(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!ready_to_wrap()) {
+        PyErr_SetString(PyExc_RuntimeError, "tfshim._eager.wrap_as before setup");
+        return NULL;
+    }
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "wrap_as(value, dtype)");
+        return NULL;
+    }
+    return wrap_as(args[0], args[1]);
 }
 
 static PyObject *py_wrap(PyObject *self, PyObject *value) {
@@ -103,9 +151,9 @@ static PyObject *py_wrap(PyObject *self, PyObject *value) {
 static int all_scalars(PyObject *seq) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyObject_GetAttr(PySequence_Fast_GET_ITEM(seq, i), S_value);
+        PyObject *v = tensor_attr(PySequence_Fast_GET_ITEM(seq, i), S_value);
         if (!v) return -1;
-        int truth = attr_truth(v, S_ndim);
+        int truth = PyArray_Check(v) ? PyArray_NDIM((PyArrayObject *)v) != 0 : attr_truth(v, S_ndim);
         Py_DECREF(v);
         if (truth) return truth < 0 ? -1 : 0;
     }
@@ -140,7 +188,7 @@ static PyObject *make_entry(PyObject *op, PyObject *inputs, PyObject *ins, PyObj
     Py_ssize_t n = PySequence_Fast_GET_SIZE(ins);
     if (!(ids = PyTuple_New(n))) return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *id = PyObject_GetAttr(PySequence_Fast_GET_ITEM(ins, i), S_id);
+        PyObject *id = tensor_attr(PySequence_Fast_GET_ITEM(ins, i), S_id);
         if (!id) {
             Py_DECREF(ids);
             return NULL;
@@ -173,7 +221,7 @@ static PyObject *make_entry(PyObject *op, PyObject *inputs, PyObject *ins, PyObj
 static int tracks_one(PyObject *tracked, PyObject *ins) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(ins);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *t = PySequence_Fast_GET_ITEM(ins, i), *id = PyObject_GetAttr(t, S_id), *d;
+        PyObject *t = PySequence_Fast_GET_ITEM(ins, i), *id = tensor_attr(t, S_id), *d;
         if (!id) return -1;
         int in = PySequence_Contains(tracked, id);
         Py_DECREF(id);
@@ -181,7 +229,7 @@ static int tracks_one(PyObject *tracked, PyObject *ins) {
             if (in < 0) return -1;
             continue;
         }
-        if (!(d = PyObject_GetAttr(t, S_dtype))) return -1;
+        if (!(d = tensor_attr(t, S_dtype))) return -1;
         int truth = attr_truth(d, S_trainable);
         Py_DECREF(d);
         if (truth) return truth;
@@ -196,10 +244,14 @@ static int record(PyObject *op, PyObject *inputs, PyObject *outputs, PyObject *a
     if (!(ins = PySequence_Fast(inputs, "record_operation: inputs")) ||
         !(outs = PySequence_Fast(outputs, "record_operation: outputs")))
         goto done;
-    /* (by iterator: a Python twin called below could push or pop a tape) */
-    PyObject *it = PyObject_GetIter(tapes), *tape;
-    if (!it) goto done;
-    while ((tape = PyIter_Next(it))) {
+    /* (the list's length read at every step: a Python twin called below could push or pop a tape) */
+    if (!PyList_Check(tapes)) {
+        PyErr_SetString(PyExc_SystemError, "the tape stack is not a list");
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(tapes); k++) {
+        PyObject *tape = PyList_GET_ITEM(tapes, k);
+        Py_INCREF(tape);
         PyObject *tracked = PyObject_GetAttr(tape, S_tensor_tape);
         Py_DECREF(tape);
         if (!tracked) break;
@@ -210,7 +262,7 @@ static int record(PyObject *op, PyObject *inputs, PyObject *outputs, PyObject *a
         if (found > 0) {
             Py_ssize_t n = PySequence_Fast_GET_SIZE(outs);
             for (Py_ssize_t i = 0; i < n && found > 0; i++) {
-                PyObject *id = PyObject_GetAttr(PySequence_Fast_GET_ITEM(outs, i), S_id);
+                PyObject *id = tensor_attr(PySequence_Fast_GET_ITEM(outs, i), S_id);
                 if (!id || PyObject_SetItem(tracked, id, entry) < 0) found = -1;
                 Py_XDECREF(id);
             }
@@ -218,7 +270,6 @@ static int record(PyObject *op, PyObject *inputs, PyObject *outputs, PyObject *a
         Py_DECREF(tracked);
         if (found < 0) break;
     }
-    Py_DECREF(it);
     if (!PyErr_Occurred()) rc = 0;
 done:
     Py_XDECREF(entry);
@@ -241,6 +292,9 @@ static PyObject *py_record_operation(PyObject *self, PyObject *const *args, Py_s
     Py_RETURN_NONE;
 }
 
+static PyTypeObject BinaryKernelType;
+static int scalar_type(PyObject *a);
+
 /* ---- OpBase.__call__: op.py _eager_call ------------------------------------------------------------------------ */
 
 static PyObject *call_python_twin(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -258,8 +312,8 @@ static PyObject *call_python_twin(PyObject *self, PyObject *args, PyObject *kwar
     return r;
 }
 
-/* The `finally:` of the kernel call: FTZ|DAZ off (if it was set) and NumPy's warnings back, keeping an exception
- * raised before it (as Python's finally does) unless one of them raises. */
+/* The `finally:` of the kernel call: FTZ|DAZ off (if it was set) and NumPy's warnings back (if switched off: a token),
+ * keeping an exception raised before it (as Python's finally does) unless one of them raises. */
 static int leave_kernel(int flushed, PyObject *token) {
     PyObject *et, *ev, *tb, *r;
     int rc = 0;
@@ -270,7 +324,7 @@ static int leave_kernel(int flushed, PyObject *token) {
         else
             rc = -1;
     }
-    if (rc == 0) {
+    if (rc == 0 && token) {
         if ((r = PyObject_CallOneArg(unquiet, token)))
             Py_DECREF(r);
         else
@@ -292,12 +346,12 @@ static PyObject *op_call(PyObject *self, PyObject *args, PyObject *kwargs) {
     int flushed = 0;
     if (n > MAX_INPUTS || !ready_to_call()) return call_python_twin(self, args, kwargs);
     for (; got < n; got++)
-        if (!(vals[got] = PyObject_GetAttr(PyTuple_GET_ITEM(args, got), S_value))) goto done;
+        if (!(vals[got] = tensor_attr(PyTuple_GET_ITEM(args, got), S_value))) goto done;
     if (n) {
         int f = PyObject_IsTrue(flush);
         if (f < 0) goto done;
         if (f) {
-            PyObject *d = PyObject_GetAttr(PyTuple_GET_ITEM(args, 0), S_dtype);
+            PyObject *d = tensor_attr(PyTuple_GET_ITEM(args, 0), S_dtype);
             if (!d) goto done;
             f = attr_truth(d, S_fp);
             Py_DECREF(d);
@@ -305,7 +359,14 @@ static PyObject *op_call(PyObject *self, PyObject *args, PyObject *kwargs) {
         }
         flushed = f;
     }
-    if (!(token = PyObject_CallNoArgs(quiet))) goto done;
+    if (!(kernel = PyObject_GetAttr(self, S_kernel))) goto done;
+    /* NumPy's warnings are switched off around the kernel, except for binary_kernel's 0-d case: no NumPy call */
+    int numpy_free = 0;
+    if (Py_IS_TYPE(kernel, &BinaryKernelType) && n == 2 && !(kwargs && PyDict_GET_SIZE(kwargs))) {
+        int t = scalar_type(vals[0]);
+        numpy_free = t >= 0 && scalar_type(vals[1]) == t;
+    }
+    if (!numpy_free && !(token = PyObject_CallNoArgs(quiet))) goto done;
     if (flushed) {
         PyObject *r = PyObject_CallNoArgs(fp_enter);
         if (!r) {
@@ -315,10 +376,8 @@ static PyObject *op_call(PyObject *self, PyObject *args, PyObject *kwargs) {
         }
         Py_DECREF(r);
     }
-    kernel = PyObject_GetAttr(self, S_kernel);
-    if (kernel)
-        out = PyObject_VectorcallDict(kernel, vals, (size_t)n, kwargs && PyDict_GET_SIZE(kwargs) ? kwargs : NULL);
-    if (!out && kernel && (PyErr_ExceptionMatches(kernel_error) || PyErr_ExceptionMatches(PyExc_MemoryError))) {
+    out = PyObject_VectorcallDict(kernel, vals, (size_t)n, kwargs && PyDict_GET_SIZE(kwargs) ? kwargs : NULL);
+    if (!out && (PyErr_ExceptionMatches(kernel_error) || PyErr_ExceptionMatches(PyExc_MemoryError))) {
         /* op.py _kernel_failed: TF's OpError text (or its OOM) for what the kernel raised; it always raises */
         PyObject *et, *ev, *tb, *r;
         PyErr_Fetch(&et, &ev, &tb);
@@ -439,21 +498,76 @@ static void ring_clear(ring_t *r) {
     PyMem_Free(r->items);
 }
 
-/* dict[key] += delta for an int count (a missing key counts 0); the new count, -1 on error */
-static long count_add(PyObject *d, PyObject *key, long delta) {
-    PyObject *v = PyDict_GetItemWithError(d, key), *nv;
-    long c = 0;
-    if (v) {
-        if ((c = PyLong_AsLong(v)) == -1 && PyErr_Occurred()) return -1;
-    } else if (PyErr_Occurred()) {
+/* Counts keyed by a tensor id or an entry's address (PrepareBackprop's usage and missing counts): an open-addressing
+ * table of C integers, as dicts of Python ints cost a lookup, an int and an insertion per step of the walk */
+#define CM_EMPTY LLONG_MIN
+typedef struct {
+    long long *keys;
+    long *counts;
+    Py_ssize_t cap, len; /* cap: a power of two */
+} countmap_t;
+
+static Py_ssize_t cm_find(const countmap_t *m, long long key) { /* key's slot, or the empty slot it would take */
+    Py_ssize_t i = (Py_ssize_t)(((unsigned long long)key * 0x9E3779B97F4A7C15ull) >> 20) & (m->cap - 1);
+    while (m->keys[i] != key && m->keys[i] != CM_EMPTY) i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+static int cm_grow(countmap_t *m) {
+    countmap_t bigger = {NULL, NULL, m->cap ? m->cap * 2 : 64, m->len};
+    if (!(bigger.keys = PyMem_Malloc(sizeof(long long) * bigger.cap))
+        || !(bigger.counts = PyMem_Malloc(sizeof(long) * bigger.cap))) {
+        PyMem_Free(bigger.keys);
+        PyErr_NoMemory();
         return -1;
     }
-    c += delta;
-    if (!(nv = PyLong_FromLong(c))) return -1;
-    int rc = PyDict_SetItem(d, key, nv);
-    Py_DECREF(nv);
-    return rc < 0 ? -1 : c;
+    for (Py_ssize_t i = 0; i < bigger.cap; i++) bigger.keys[i] = CM_EMPTY;
+    for (Py_ssize_t i = 0; i < m->cap; i++) {
+        if (m->keys[i] == CM_EMPTY) continue;
+        Py_ssize_t j = cm_find(&bigger, m->keys[i]);
+        bigger.keys[j] = m->keys[i];
+        bigger.counts[j] = m->counts[i];
+    }
+    PyMem_Free(m->keys);
+    PyMem_Free(m->counts);
+    *m = bigger;
+    return 0;
 }
+
+/* the count of `key` (0 if absent) plus delta, stored; the new count, or -1 on error */
+static long cm_add(countmap_t *m, long long key, long delta) {
+    if (2 * (m->len + 1) > m->cap && cm_grow(m) < 0) return -1;
+    Py_ssize_t i = cm_find(m, key);
+    if (m->keys[i] == CM_EMPTY) {
+        m->keys[i] = key;
+        m->counts[i] = 0;
+        m->len++;
+    }
+    return m->counts[i] += delta;
+}
+
+/* 1 if `key` has a count, else 0 */
+static int cm_has(const countmap_t *m, long long key) { return m->cap && m->keys[cm_find(m, key)] != CM_EMPTY; }
+
+static void cm_free(countmap_t *m) {
+    PyMem_Free(m->keys);
+    PyMem_Free(m->counts);
+    m->keys = NULL;
+    m->counts = NULL;
+}
+
+/* a tensor id (a Python int) as a key; -1 with an error if it is not one */
+static int id_key(PyObject *id, long long *key) {
+    *key = PyLong_AsLongLong(id);
+    if (*key == -1 && PyErr_Occurred()) return -1;
+    if (*key == CM_EMPTY) {
+        PyErr_SetString(PyExc_OverflowError, "tensor id out of range");
+        return -1;
+    }
+    return 0;
+}
+
+#define ENTRY_KEY(e) ((long long)(intptr_t)(e))
 
 /* The entry's input ids as a tuple (a new reference), checking the entry is (op context, ids) */
 static PyObject *entry_ids(PyObject *entry) {
@@ -468,9 +582,9 @@ static PyObject *entry_ids(PyObject *entry) {
 
 /* TF's PrepareBackprop: `entries` (id(entry) -> entry, in the order found), `usage` (tensor id -> consumers) and
  * `missing` (id(entry) -> outputs still awaited) */
-static int prepare(PyObject *tensor_tape, PyObject *targets, PyObject *entries, PyObject *usage, PyObject *missing) {
-    PyObject *stack = PySequence_List(targets), *i, *v;
-    Py_ssize_t pos;
+static int prepare(PyObject *tensor_tape, PyObject *targets, PyObject *entries, countmap_t *usage,
+                   countmap_t *missing) {
+    PyObject *stack = PySequence_List(targets);
     if (!stack) return -1;
     while (PyList_GET_SIZE(stack)) {
         Py_ssize_t last = PyList_GET_SIZE(stack) - 1;
@@ -498,7 +612,8 @@ static int prepare(PyObject *tensor_tape, PyObject *targets, PyObject *entries, 
         if (!(ids = entry_ids(entry))) goto fail;
         for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(ids); j++) {
             PyObject *id = PyTuple_GET_ITEM(ids, j);
-            long c = count_add(usage, id, 1);
+            long long key;
+            long c = id_key(id, &key) < 0 ? -1 : cm_add(usage, key, 1);
             int in = c == 1 ? PyDict_Contains(tensor_tape, id) : 0;
             if (c < 0 || in < 0 || (in && PyList_Append(stack, id) < 0)) {
                 Py_DECREF(ids);
@@ -512,18 +627,17 @@ static int prepare(PyObject *tensor_tape, PyObject *targets, PyObject *entries, 
         goto fail;
     }
     Py_DECREF(stack);
-    pos = 0;
-    while (PyDict_Next(usage, &pos, &i, &v)) {
-        PyObject *producer = PyDict_GetItemWithError(tensor_tape, i), *k;
+    for (Py_ssize_t slot = 0; slot < usage->cap; slot++) {
+        if (usage->keys[slot] == CM_EMPTY) continue;
+        PyObject *i = PyLong_FromLongLong(usage->keys[slot]), *producer;
+        if (!i) return -1;
+        producer = PyDict_GetItemWithError(tensor_tape, i);
+        Py_DECREF(i);
         if (!producer) {
             if (PyErr_Occurred()) return -1;
             continue;
         }
-        if (producer == Py_None) continue;
-        if (!(k = PyLong_FromVoidPtr(producer))) return -1;
-        long c = count_add(missing, k, 1);
-        Py_DECREF(k);
-        if (c < 0) return -1;
+        if (producer != Py_None && cm_add(missing, ENTRY_KEY(producer), 1) < 0) return -1;
     }
     return 0;
 fail:
@@ -582,7 +696,7 @@ static int run_entry(PyObject *entry, PyObject *tensor_tape, PyObject *source_id
         goto done;
     m = PySequence_Fast_GET_SIZE(outs);
     for (j = 0; j < m; j++) {
-        PyObject *id = PyObject_GetAttr(PySequence_Fast_GET_ITEM(outs, j), S_id), *gl, *g = NULL;
+        PyObject *id = tensor_attr(PySequence_Fast_GET_ITEM(outs, j), S_id), *gl, *g = NULL;
         if (!id) goto done;
         gl = take_grads(grads, source_ids, id);
         Py_DECREF(id);
@@ -668,34 +782,19 @@ done:
 }
 
 /* After an entry ran: its inputs have one consumer fewer; a producer none of whose outputs awaits one is ready */
-static int release_inputs(PyObject *ids, PyObject *tensor_tape, PyObject *usage, PyObject *missing, ring_t *ready) {
+static int release_inputs(PyObject *ids, PyObject *tensor_tape, countmap_t *usage, countmap_t *missing,
+                          ring_t *ready) {
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(ids); j++) {
-        PyObject *id = PyTuple_GET_ITEM(ids, j), *v = PyDict_GetItemWithError(usage, id), *producer, *k;
-        if (!v) {
-            if (PyErr_Occurred()) return -1;
-            continue;
-        }
-        long c = count_add(usage, id, -1);
-        if (c < 0) return -1;
-        if (c > 0) continue;
+        PyObject *id = PyTuple_GET_ITEM(ids, j), *producer;
+        long long key;
+        if (id_key(id, &key) < 0) return -1;
+        if (!cm_has(usage, key) || cm_add(usage, key, -1) > 0) continue;
         if (!(producer = PyDict_GetItemWithError(tensor_tape, id))) {
             if (PyErr_Occurred()) return -1;
             continue;
         }
-        if (producer == Py_None) continue;
-        Py_INCREF(producer);
-        if (!(k = PyLong_FromVoidPtr(producer))) {
-            Py_DECREF(producer);
-            return -1;
-        }
-        v = PyDict_GetItemWithError(missing, k);
-        long mc = v ? count_add(missing, k, -1) : (PyErr_Occurred() ? -1 : 1);
-        Py_DECREF(k);
-        if (mc < 0 || (v && mc == 0 && ring_appendleft(ready, producer) < 0)) {
-            Py_DECREF(producer);
-            return -1;
-        }
-        Py_DECREF(producer);
+        if (producer == Py_None || !cm_has(missing, ENTRY_KEY(producer))) continue;
+        if (cm_add(missing, ENTRY_KEY(producer), -1) == 0 && ring_appendleft(ready, producer) < 0) return -1;
     }
     return 0;
 }
@@ -708,7 +807,7 @@ static int forget(PyObject *entry, PyObject *tensor_tape, PyObject *entries) {
     if ((outs = PySequence_Fast(outputs, "op outputs"))) {
         Py_ssize_t j, m = PySequence_Fast_GET_SIZE(outs);
         for (j = 0; j < m; j++) {
-            PyObject *id = PyObject_GetAttr(PySequence_Fast_GET_ITEM(outs, j), S_id), *e;
+            PyObject *id = tensor_attr(PySequence_Fast_GET_ITEM(outs, j), S_id), *e;
             if (!id) break;
             e = PyDict_GetItemWithError(tensor_tape, id);
             int bad = (!e && PyErr_Occurred()) || (e == entry && PyDict_DelItem(tensor_tape, id) < 0);
@@ -726,7 +825,8 @@ static int forget(PyObject *entry, PyObject *tensor_tape, PyObject *entries) {
 }
 
 static PyObject *py_backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *tensor_tape, *targets, *source_ids, *grads, *entries = NULL, *usage = NULL, *missing = NULL, *k, *e;
+    PyObject *tensor_tape, *targets, *source_ids, *grads, *entries = NULL, *k, *e;
+    countmap_t usage = {NULL, NULL, 0, 0}, missing = {NULL, NULL, 0, 0};
     ring_t ready = {NULL, 0, 0, 0};
     Py_ssize_t pos = 0;
     int consume;
@@ -744,13 +844,11 @@ static PyObject *py_backward(PyObject *self, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     if ((consume = PyObject_IsTrue(args[4])) < 0) return NULL;
-    if (!(entries = PyDict_New()) || !(usage = PyDict_New()) || !(missing = PyDict_New())) goto fail;
-    if (prepare(tensor_tape, targets, entries, usage, missing) < 0) goto fail;
+    if (!(entries = PyDict_New())) goto fail;
+    if (prepare(tensor_tape, targets, entries, &usage, &missing) < 0) goto fail;
     /* TF's op stack: ready ops are inserted at the front and taken from the back */
-    while (PyDict_Next(entries, &pos, &k, &e)) {
-        int waits = PyDict_Contains(missing, k);
-        if (waits < 0 || (!waits && ring_append(&ready, e) < 0)) goto fail;
-    }
+    while (PyDict_Next(entries, &pos, &k, &e))
+        if (!cm_has(&missing, ENTRY_KEY(e)) && ring_append(&ready, e) < 0) goto fail;
     while (ready.len) {
         PyObject *entry = ring_pop(&ready), *ids;
         if (!(ids = entry_ids(entry))) {
@@ -758,24 +856,415 @@ static PyObject *py_backward(PyObject *self, PyObject *const *args, Py_ssize_t n
             goto fail;
         }
         int bad = run_entry(entry, tensor_tape, source_ids, grads) < 0
-            || release_inputs(ids, tensor_tape, usage, missing, &ready) < 0
+            || release_inputs(ids, tensor_tape, &usage, &missing, &ready) < 0
             || (consume && forget(entry, tensor_tape, entries) < 0);
         Py_DECREF(ids);
         Py_DECREF(entry);
         if (bad) goto fail;
     }
     ring_clear(&ready);
+    cm_free(&usage);
+    cm_free(&missing);
     Py_DECREF(entries);
-    Py_DECREF(usage);
-    Py_DECREF(missing);
     Py_RETURN_NONE;
 fail:
     ring_clear(&ready);
+    cm_free(&usage);
+    cm_free(&missing);
     Py_XDECREF(entries);
-    Py_XDECREF(usage);
-    Py_XDECREF(missing);
     return NULL;
 }
+
+/* ---- binary_kernel: the 0-d case of math_ops.py x86_nan_order's kernel ------------------------------------------ */
+
+/* Add, Sub, Mul and RealDiv on two 0-d float32 or float64 arrays, the operands of a loop over Python scalars, in C;
+ * every other call goes to the NumPy kernel it wraps (`fallback`, math_ops.py's x86_nan_order fn, the reference).
+ * Same bits as it (tests/kernels/test_compiled_twins.py): the hardware's IEEE result under the MXCSR the dispatcher
+ * set (FTZ|DAZ), as NumPy's loop gets; where both operands are NaN, the first one's, quieted (TF's x86 order). */
+enum { K_ADD, K_SUB, K_MUL, K_DIV };
+
+typedef struct {
+    PyObject_HEAD
+    int code;
+    PyObject *fallback;
+    vectorcallfunc vectorcall;
+} BinaryKernel;
+
+/* (volatile: the operation is done at run time under the caller's MXCSR, never folded or reordered past it) */
+static float f32_op(int code, volatile float x, volatile float y) {
+    if (isnan(x) && isnan(y)) {
+        uint32_t b;
+        memcpy(&b, (const void *)&x, 4);
+        b |= 0x00400000u;
+        float q;
+        memcpy(&q, &b, 4);
+        return q;
+    }
+    switch (code) {
+    case K_ADD: return x + y;
+    case K_SUB: return x - y;
+    case K_MUL: return x * y;
+    default: return x / y;
+    }
+}
+
+static double f64_op(int code, volatile double x, volatile double y) {
+    if (isnan(x) && isnan(y)) {
+        uint64_t b;
+        memcpy(&b, (const void *)&x, 8);
+        b |= 0x0008000000000000ull;
+        double q;
+        memcpy(&q, &b, 8);
+        return q;
+    }
+    switch (code) {
+    case K_ADD: return x + y;
+    case K_SUB: return x - y;
+    case K_MUL: return x * y;
+    default: return x / y;
+    }
+}
+
+/* a 0-d, aligned, native-order float32 (NPY_FLOAT) or float64 (NPY_DOUBLE) ndarray: its type number, else -1 */
+static int scalar_type(PyObject *a) {
+    if (!PyArray_CheckExact(a)) return -1;
+    PyArrayObject *arr = (PyArrayObject *)a;
+    if (PyArray_NDIM(arr) != 0 || !PyArray_ISALIGNED(arr) || !PyArray_ISNOTSWAPPED(arr)) return -1;
+    int t = PyArray_TYPE(arr);
+    return t == NPY_FLOAT || t == NPY_DOUBLE ? t : -1;
+}
+
+static PyObject *binary_kernel_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    BinaryKernel *k = (BinaryKernel *)self;
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    int t;
+    if (n == 2 && !kwnames && (t = scalar_type(args[0])) >= 0 && scalar_type(args[1]) == t) {
+        PyObject *out = PyArray_SimpleNew(0, NULL, t);
+        if (!out) return NULL;
+        void *x = PyArray_DATA((PyArrayObject *)args[0]), *y = PyArray_DATA((PyArrayObject *)args[1]);
+        void *r = PyArray_DATA((PyArrayObject *)out);
+        if (t == NPY_FLOAT)
+            *(float *)r = f32_op(k->code, *(const float *)x, *(const float *)y);
+        else
+            *(double *)r = f64_op(k->code, *(const double *)x, *(const double *)y);
+        return out;
+    }
+    return PyObject_Vectorcall(k->fallback, args, nargsf, kwnames);
+}
+
+static PyObject *binary_kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static const char *names[] = {"add", "sub", "mul", "div"};
+    const char *name;
+    PyObject *fallback;
+    if (kwargs && PyDict_GET_SIZE(kwargs)) {
+        PyErr_SetString(PyExc_TypeError, "binary_kernel(name, fallback)");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "sO:binary_kernel", &name, &fallback)) return NULL;
+    for (int code = 0; code < 4; code++) {
+        if (strcmp(name, names[code])) continue;
+        BinaryKernel *k = (BinaryKernel *)type->tp_alloc(type, 0);
+        if (!k) return NULL;
+        k->code = code;
+        Py_INCREF(fallback);
+        k->fallback = fallback;
+        k->vectorcall = binary_kernel_call;
+        return (PyObject *)k;
+    }
+    PyErr_Format(PyExc_ValueError, "binary_kernel: no 0-d kernel named %s", name);
+    return NULL;
+}
+
+static int binary_kernel_traverse(PyObject *self, visitproc visit, void *arg) {
+    Py_VISIT(((BinaryKernel *)self)->fallback);
+    return 0;
+}
+
+static int binary_kernel_clear(PyObject *self) {
+    Py_CLEAR(((BinaryKernel *)self)->fallback);
+    return 0;
+}
+
+static void binary_kernel_dealloc(PyObject *self) {
+    PyObject_GC_UnTrack(self);
+    binary_kernel_clear(self);
+    Py_TYPE(self)->tp_free(self);
+}
+
+static PyMemberDef binary_kernel_members[] = {
+    {"fallback", T_OBJECT_EX, offsetof(BinaryKernel, fallback), READONLY, "the NumPy kernel (the reference)"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject BinaryKernelType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tfshim._eager.binary_kernel",
+    .tp_basicsize = sizeof(BinaryKernel),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "binary_kernel(name, fallback): a kernel computing two 0-d float32/float64 operands in C ('add', "
+              "'sub', 'mul', 'div'), every other call going to `fallback`.",
+    .tp_new = binary_kernel_new,
+    .tp_dealloc = binary_kernel_dealloc,
+    .tp_traverse = binary_kernel_traverse,
+    .tp_clear = binary_kernel_clear,
+    .tp_call = PyVectorcall_Call,
+    .tp_vectorcall_offset = offsetof(BinaryKernel, vectorcall),
+    .tp_members = binary_kernel_members,
+};
+
+/* ---- read_variable: variables.py Variable.value under a tape --------------------------------------------------- */
+
+/* v.value() for a ResourceVariable while a tape is active: tape.py variable_accessed (a trainable variable is
+ * watched by every tape that watches accessed variables), then the read recorded as a ReadVariableOp; where
+ * Variable.value would call the op itself (tf.function tracing, a dtype without its own DType), it is called. */
+static PyObject *read_variable(PyObject *var) {
+    PyObject *tapes = PyObject_GetAttr(tape_state, S_tapes), *id = NULL, *val = NULL, *d = NULL, *t = NULL;
+    int trainable;
+    if (!tapes) return NULL;
+    if (!PyList_Check(tapes) || !PyList_GET_SIZE(tapes)) {
+        Py_DECREF(tapes);
+        return PyObject_CallMethodNoArgs(var, S_value_method);
+    }
+    if ((trainable = attr_truth(var, S_trainable)) < 0 || !(id = PyObject_GetAttr(var, S_id))) goto done;
+    for (Py_ssize_t k = 0; trainable && k < PyList_GET_SIZE(tapes); k++) {
+        PyObject *tape = PyList_GET_ITEM(tapes, k), *vars = NULL, *tracked = NULL;
+        Py_INCREF(tape);
+        int watch = attr_truth(tape, S_watch_accessed), rc = 0;
+        if (watch > 0) { /* Tape.watch_variable */
+            rc = (vars = PyObject_GetAttr(tape, S_variables)) && (tracked = PyObject_GetAttr(tape, S_tensor_tape))
+                ? 0 : -1;
+            if (rc == 0 && !(rc = PySequence_Contains(vars, id))) rc = PyObject_SetItem(vars, id, var);
+            if (rc >= 0 && !(rc = PySequence_Contains(tracked, id))) rc = PyObject_SetItem(tracked, id, Py_None);
+        }
+        Py_XDECREF(vars);
+        Py_XDECREF(tracked);
+        Py_DECREF(tape);
+        if (watch < 0 || rc < 0) goto done;
+    }
+    if (!(val = PyObject_GetAttr(var, S_value)) || !(d = PyObject_GetAttr(var, S_dtype))) goto done;
+    PyObject *call = PyObject_GetAttr(op_class, S_call);
+    int eager = call == eager_call;
+    Py_XDECREF(call);
+    if (!call) goto done;
+    if (eager && PyArray_Check(val)) {
+        PyObject *own = PyDict_GetItemWithError(by_np, (PyObject *)PyArray_DESCR((PyArrayObject *)val));
+        if (!own && PyErr_Occurred()) goto done;
+        eager = own == d;
+    } else {
+        eager = 0;
+    }
+    if (!eager) {
+        t = PyObject_CallOneArg(read_op, var);
+        goto done;
+    }
+    if ((t = wrap_as(val, d))) {
+        PyObject *ins = PyTuple_Pack(1, var), *outs = PyTuple_Pack(1, t), *attrs = PyDict_New();
+        if (!ins || !outs || !attrs || record(read_op, ins, outs, attrs) < 0) Py_CLEAR(t);
+        Py_XDECREF(ins);
+        Py_XDECREF(outs);
+        Py_XDECREF(attrs);
+    }
+done:
+    Py_XDECREF(val);
+    Py_XDECREF(d);
+    Py_XDECREF(id);
+    Py_DECREF(tapes);
+    return t;
+}
+
+static PyObject *py_read_variable(PyObject *self, PyObject *var) {
+    if (!ready_to_record() || !op_class || !eager_call || !read_op) {
+        PyErr_SetString(PyExc_RuntimeError, "tfshim._eager.read_variable before setup");
+        return NULL;
+    }
+    return read_variable(var);
+}
+
+/* ---- binary_operator: operators.py _binary_operator's fast path ----------------------------------------------- */
+
+/* `x + y`, `x - y`, `x * y` (and the reflected forms) where operators.py calls the op straight: an EagerTensor and
+ * an EagerTensor or ResourceVariable of the same dtype, or an EagerTensor of a float dtype and a Python float, when
+ * the op's checks have passed for that dtype before (Op.checked). Everything else, and float16, goes to the Python
+ * operator it wraps (`slow`, the reference, which repeats these checks and converts as TF does). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *op, *slow;
+    int reflected;
+    vectorcallfunc vectorcall;
+} BinaryOperator;
+
+/* (d._enum, d._enum) in op.checked: 1, 0, or -1 on error */
+static int passed_before(PyObject *op, PyObject *d) {
+    PyObject *e = PyObject_GetAttr(d, S_enum), *sig, *checked;
+    int r = -1;
+    if (!e) return -1;
+    sig = PyTuple_Pack(2, e, e);
+    Py_DECREF(e);
+    if (!sig) return -1;
+    if ((checked = PyObject_GetAttr(op, S_checked))) {
+        r = PySequence_Contains(checked, sig);
+        Py_DECREF(checked);
+    }
+    Py_DECREF(sig);
+    return r;
+}
+
+/* constant_op.py _scalar_fast_path(value, d) for a Python float and a float32/float64 DType `d`: a new tensor, or
+ * NULL without an error where the Python operator decides (float16, another dtype, a float32 overflow) */
+static PyObject *float_constant(PyObject *value, PyObject *d) {
+    PyObject *npd = PyObject_GetAttr(d, S_np), *a, *t;
+    double v = PyFloat_AS_DOUBLE(value);
+    int type = -1;
+    if (!npd) return NULL;
+    if (PyArray_DescrCheck(npd) && PyArray_ISNBO(((PyArray_Descr *)npd)->byteorder)) {
+        int num = ((PyArray_Descr *)npd)->type_num;
+        if (num == NPY_DOUBLE || (num == NPY_FLOAT && !(fabs(v) > 3.4028234663852886e38))) type = num;
+    }
+    Py_DECREF(npd);
+    if (type < 0 || !(a = PyArray_SimpleNew(0, NULL, type))) return NULL;
+    if (type == NPY_FLOAT)
+        *(float *)PyArray_DATA((PyArrayObject *)a) = (float)v; /* NumPy's cast: rounded to nearest */
+    else
+        *(double *)PyArray_DATA((PyArrayObject *)a) = v;
+    t = wrap_as(a, d);
+    Py_DECREF(a);
+    return t;
+}
+
+static PyObject *call_op(PyObject *op, PyObject *x, PyObject *y) {
+    PyObject *args[2] = {x, y};
+    return PyObject_Vectorcall(op, args, 2, NULL);
+}
+
+/* the fast path: a result, or NULL (with an error, or without one where `slow` decides) */
+static PyObject *operator_fast(BinaryOperator *o, PyObject *tensor, PyObject *other) {
+    PyObject *d, *r = NULL;
+    PyTypeObject *ty = Py_TYPE(other);
+    int ok;
+    if ((PyObject *)Py_TYPE(tensor) != EagerTensor) return NULL;
+    if (!(d = tensor_attr(tensor, S_dtype))) return NULL;
+    if (!o->reflected && ((PyObject *)ty == EagerTensor || (PyObject *)ty == ResourceVariable)) {
+        PyObject *od = tensor_attr(other, S_dtype);
+        ok = od ? od == d : -1;
+        Py_XDECREF(od);
+        if (ok > 0) ok = passed_before(o->op, d);
+        if (ok > 0) {
+            if ((PyObject *)ty == EagerTensor) {
+                r = call_op(o->op, tensor, other);
+            } else { /* the variable read as TF's fast path reads it: when the op runs */
+                PyObject *v = op_class && eager_call && read_op && ready_to_record() ? read_variable(other)
+                                                                                    : PyObject_CallMethodNoArgs(other, S_value_method);
+                if (v) {
+                    r = call_op(o->op, tensor, v);
+                    Py_DECREF(v);
+                }
+            }
+        }
+    } else if (PyFloat_CheckExact(other)) {
+        ok = passed_before(o->op, d);
+        PyObject *c = ok > 0 ? float_constant(other, d) : NULL;
+        if (c) {
+            r = o->reflected ? call_op(o->op, c, tensor) : call_op(o->op, tensor, c);
+            Py_DECREF(c);
+        }
+    }
+    Py_DECREF(d);
+    return r;
+}
+
+static PyObject *binary_operator_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    BinaryOperator *o = (BinaryOperator *)self;
+    if (PyVectorcall_NARGS(nargsf) == 2 && !kwnames && ready_to_wrap() && ResourceVariable) {
+        PyObject *r = operator_fast(o, args[0], args[1]);
+        if (r || PyErr_Occurred()) return r;
+    }
+    return PyObject_Vectorcall(o->slow, args, nargsf, kwnames);
+}
+
+static PyObject *binary_operator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    PyObject *op, *slow;
+    int reflected;
+    if (kwargs && PyDict_GET_SIZE(kwargs)) {
+        PyErr_SetString(PyExc_TypeError, "binary_operator(op, slow, reflected)");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "OOp:binary_operator", &op, &slow, &reflected)) return NULL;
+    BinaryOperator *o = (BinaryOperator *)type->tp_alloc(type, 0);
+    if (!o) return NULL;
+    Py_INCREF(op);
+    o->op = op;
+    Py_INCREF(slow);
+    o->slow = slow;
+    o->reflected = reflected;
+    o->vectorcall = binary_operator_call;
+    return (PyObject *)o;
+}
+
+static int binary_operator_traverse(PyObject *self, visitproc visit, void *arg) {
+    Py_VISIT(((BinaryOperator *)self)->op);
+    Py_VISIT(((BinaryOperator *)self)->slow);
+    return 0;
+}
+
+static int binary_operator_clear(PyObject *self) {
+    Py_CLEAR(((BinaryOperator *)self)->op);
+    Py_CLEAR(((BinaryOperator *)self)->slow);
+    return 0;
+}
+
+static void binary_operator_dealloc(PyObject *self) {
+    PyObject_GC_UnTrack(self);
+    binary_operator_clear(self);
+    Py_TYPE(self)->tp_free(self);
+}
+
+/* bound as a method, as the Python function it stands for is (`t.__add__`, and the type slots call it unbound) */
+static PyObject *binary_operator_repr(PyObject *self) { return PyObject_Repr(((BinaryOperator *)self)->slow); }
+
+static PyObject *binary_operator_get(PyObject *self, PyObject *obj, PyObject *type) {
+    if (!obj) {
+        Py_INCREF(self);
+        return self;
+    }
+    return PyMethod_New(self, obj);
+}
+
+/* __name__, __qualname__, __doc__, __module__: the Python operator's */
+static PyObject *binary_operator_slow_attr(PyObject *self, void *name) {
+    return PyObject_GetAttrString(((BinaryOperator *)self)->slow, (const char *)name);
+}
+
+static PyGetSetDef binary_operator_getset[] = {
+    {"__name__", binary_operator_slow_attr, NULL, NULL, "__name__"},
+    {"__qualname__", binary_operator_slow_attr, NULL, NULL, "__qualname__"},
+    {"__doc__", binary_operator_slow_attr, NULL, NULL, "__doc__"},
+    {"__module__", binary_operator_slow_attr, NULL, NULL, "__module__"},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMemberDef binary_operator_members[] = {
+    {"__wrapped__", T_OBJECT_EX, offsetof(BinaryOperator, slow), READONLY, "the Python operator (the reference)"},
+    {"op", T_OBJECT_EX, offsetof(BinaryOperator, op), READONLY, "the op it calls"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject BinaryOperatorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tfshim._eager.binary_operator",
+    .tp_basicsize = sizeof(BinaryOperator),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_METHOD_DESCRIPTOR,
+    .tp_doc = NULL,
+    .tp_new = binary_operator_new,
+    .tp_dealloc = binary_operator_dealloc,
+    .tp_traverse = binary_operator_traverse,
+    .tp_clear = binary_operator_clear,
+    .tp_call = PyVectorcall_Call,
+    .tp_vectorcall_offset = offsetof(BinaryOperator, vectorcall),
+    .tp_descr_get = binary_operator_get,
+    .tp_repr = binary_operator_repr,
+    .tp_getset = binary_operator_getset,
+    .tp_members = binary_operator_members,
+};
 
 /* ---- setup ----------------------------------------------------------------------------------------------------- */
 
@@ -786,7 +1275,8 @@ static PyObject **slot_named(const char *name) {
         {"tape_globals", &tape_globals}, {"entry", &entry_py}, {"op_context", &OpContext}, {"py_call", &py_call},
         {"kernel_error", &kernel_error}, {"kernel_failed", &kernel_failed}, {"quiet", &quiet},
         {"unquiet", &unquiet}, {"enter", &fp_enter}, {"exit", &fp_exit}, {"flush", &flush},
-        {"not_differentiable", &not_differentiable}, {"aggregate", &aggregate}, {"zeros_like", &zeros_like},
+        {"not_differentiable", &not_differentiable}, {"resource_variable", &ResourceVariable},
+        {"op_class", &op_class}, {"eager_call", &eager_call}, {"read_op", &read_op}, {"aggregate", &aggregate}, {"zeros_like", &zeros_like},
     };
     for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
         if (!strcmp(slots[i].name, name)) return slots[i].slot;
@@ -816,7 +1306,11 @@ static PyObject *py_setup(PyObject *self, PyObject *args, PyObject *kwargs) {
 static PyMethodDef methods[] = {
     {"setup", (PyCFunction)(void (*)(void))py_setup, METH_VARARGS | METH_KEYWORDS,
      "Hands the Python objects the twins use (the modules above call it once at import)."},
+    {"read_variable", py_read_variable, METH_O,
+     "framework/variables.py Variable.value(): a ResourceVariable's value, read on the active tapes."},
     {"wrap", py_wrap, METH_O, "framework/tensor.py _wrap: a kernel result as an EagerTensor."},
+    {"wrap_as", (PyCFunction)(void (*)(void))py_wrap_as, METH_FASTCALL,
+     "framework/tensor.py _wrap_as(value, dtype): an ndarray and its DType as an EagerTensor."},
     {"record_operation", (PyCFunction)(void (*)(void))py_record_operation, METH_FASTCALL,
      "eager/tape.py record_operation(op, inputs, outputs, attrs)."},
     {"backward", (PyCFunction)(void (*)(void))py_backward, METH_FASTCALL,
@@ -837,12 +1331,29 @@ PyMODINIT_FUNC PyInit__eager(void) {
     INTERN(S_grad_uses, "grad_uses"); INTERN(S_KEEP_ALL, "KEEP_ALL"); INTERN(S_ndim, "ndim"); INTERN(S_op, "op");
     INTERN(S_inputs, "inputs"); INTERN(S_outputs, "outputs"); INTERN(S_attrs, "attrs");
     INTERN(S_skip_input_indices, "skip_input_indices"); INTERN(S_grad, "grad"); INTERN(S_name, "name");
+    INTERN(S_enum, "_enum"); INTERN(S_np, "_np"); INTERN(S_checked, "checked"); INTERN(S_value_method, "value");
+    INTERN(S_watch_accessed, "watch_accessed_variables"); INTERN(S_variables, "variables"); INTERN(S_call, "__call__");
 #undef INTERN
-    if (PyType_Ready(&OpBaseType) < 0) return NULL;
+    if (_import_array() < 0) return NULL; /* (an ImportError: tfshim runs the Python twins) */
+    if (PyType_Ready(&OpBaseType) < 0 || PyType_Ready(&BinaryKernelType) < 0
+        || PyType_Ready(&BinaryOperatorType) < 0)
+        return NULL;
     if (!(m = PyModule_Create(&moddef))) return NULL;
     Py_INCREF(&OpBaseType);
     if (PyModule_AddObject(m, "OpBase", (PyObject *)&OpBaseType) < 0) {
         Py_DECREF(&OpBaseType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&BinaryKernelType);
+    if (PyModule_AddObject(m, "binary_kernel", (PyObject *)&BinaryKernelType) < 0) {
+        Py_DECREF(&BinaryKernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&BinaryOperatorType);
+    if (PyModule_AddObject(m, "binary_operator", (PyObject *)&BinaryOperatorType) < 0) {
+        Py_DECREF(&BinaryOperatorType);
         Py_DECREF(m);
         return NULL;
     }

@@ -162,10 +162,128 @@ def test_no_reference_is_left_behind() -> None:
         except tf.errors.InvalidArgumentError:
             pass
 
-    watched = (math_ops.Mul, math_ops.Mul.kernel, math_ops.AddV2, tf.float32, x, k, backprop._aggregate,
-               math_ops.Mul.grad)
+    watched = (math_ops.Mul, math_ops.Mul.kernel, math_ops.Mul.kernel.fallback, math_ops.AddV2, tf.float32, x, k,
+               backprop._aggregate, math_ops.Mul.grad, tf.Tensor.__mul__, tf.Tensor.__add__)
     run()
     before = [sys.getrefcount(o) for o in watched]
     for _ in range(50):
         run()
     assert [sys.getrefcount(o) for o in watched] == before
+
+
+def _special(dtype: type) -> list:
+    """Signed zeros, ones, infinities, the default NaN and NaNs with payloads (quiet and signalling, both signs),
+    subnormals, the smallest normal, the largest finite values, and a few ordinary values."""
+    info = np.finfo(dtype)
+    uint = np.uint32 if dtype is np.float32 else np.uint64
+    bits = 32 if dtype is np.float32 else 64
+    frac = int(info.nmant)
+    exp_all = ((1 << (bits - 1 - frac)) - 1) << frac
+
+    def nan(sign: int, payload: int) -> object:
+        return np.array((sign << (bits - 1)) | exp_all | payload, uint).view(dtype)[()]
+
+    values = [0.0, -0.0, 1.0, -1.0, 0.5, 3.0, -7.25, 1e-3, np.inf, -np.inf, np.nan, -np.nan,
+              info.smallest_subnormal, -info.smallest_subnormal, info.smallest_normal, -info.smallest_normal,
+              info.smallest_normal / 3, info.max, -info.max, info.max / 2]
+    payloads = [nan(0, 1), nan(1, 0x1234), nan(0, 1 << (frac - 1) | 5), nan(1, (1 << frac) - 1)]
+    return [dtype(v) for v in values] + payloads
+
+
+@compiled
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # the kernels run outside an op here: NumPy unsilenced
+@pytest.mark.parametrize("op", [math_ops.AddV2, math_ops.Sub, math_ops.Mul, math_ops.RealDiv])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_zero_d_kernel_twin(op: object, dtype: type) -> None:
+    """The compiled 0-d kernel (binary_kernel) against the NumPy kernel it wraps (x86_nan_order's fn): the same bits
+    for every pair of special values, with TF's FTZ|DAZ and without it."""
+    from tfshim.kernels import fpenv
+
+    kernel = op.kernel
+    assert type(kernel) is native.eager.binary_kernel
+    values = [np.array(v) for v in _special(dtype)]
+    for flush in (True, False):
+        for x in values:
+            for y in values:
+                if flush:
+                    with fpenv.flush_denormals():
+                        got, want = kernel(x, y), kernel.fallback(x, y)
+                else:
+                    got, want = kernel(x, y), kernel.fallback(x, y)
+                assert type(got) is np.ndarray and _bits(got) == _bits(want), (op.name, x, y, flush)
+
+
+@compiled
+def test_zero_d_kernel_leaves_the_rest_to_numpy() -> None:
+    """Other shapes, dtypes, mixed dtypes, byte orders and keyword calls go to the NumPy kernel, unchanged."""
+    kernel = math_ops.Mul.kernel
+    a32, a64 = np.array(np.float32(1.5)), np.array(2.5)
+    for x, y in [(a32, a64), (np.array([1.5], np.float32), a32), (np.array(3), np.array(4)),
+                 (np.array(np.float16(1.5)), np.array(np.float16(2.0))), (a64.astype(">f8"), a64.astype(">f8")),
+                 (np.array([[1.0, 2.0]]), np.array([3.0]))]:
+        assert _bits(kernel(x, y)) == _bits(kernel.fallback(x, y))
+    with pytest.raises(ValueError, match="no 0-d kernel named pow"):
+        native.eager.binary_kernel("pow", kernel.fallback)
+
+
+def _outcome(fn: object, *args: object) -> tuple:
+    try:
+        r = fn(*args)
+    except Exception as e:  # noqa: BLE001 - the class and text are what is compared
+        return ("raised", type(e), str(e))
+    return ("returned", type(r), r.dtype, _bits(r))
+
+
+@compiled
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_operator_twin() -> None:
+    """`x + y`, `x - y`, `x * y` and the reflected forms through the C operator (binary_operator) against the Python
+    operator it wraps: same results, dtypes, bits and errors, under a tape the same entries."""
+    t32, t64, t16 = tf.constant([1.5, -2.0]), tf.constant(0.1, tf.float64), tf.constant(np.float16(1.5))
+    v32, i32 = tf.Variable([0.25, 4.0]), tf.constant([3, 4])
+    others = [t32, v32, 2.5, -0.0, float("nan"), 1e39, 3.4028235e38 * 1.0000001, 2, np.float32(2.0), [1.0, 2.0],
+              t64, 0.1, i32, True, None, "a"]
+    for name in ("add", "sub", "mul"):
+        for f in (getattr(tf.Tensor, f"__{name}__"), getattr(tf.Tensor, f"__r{name}__")):  # (a Variable's call these)
+            assert type(f) is native.eager.binary_operator and f.__name__ == f.__wrapped__.__name__
+            for x in (t32, t64, t16, i32, v32):
+                for y in others:
+                    assert _outcome(f, x, y) == _outcome(f.__wrapped__, x, y), (f.__name__, x, y)
+            assert _entries(lambda f=f: f(t32, v32)) == _entries(lambda f=f: f.__wrapped__(t32, v32))
+            assert _entries(lambda f=f: f(t32, 2.0)) == _entries(lambda f=f: f.__wrapped__(t32, 2.0))
+    assert (t32 * 2.0).numpy().tolist() == [3.0, -4.0] and t32.__mul__(2.0).numpy().tolist() == [3.0, -4.0]
+
+
+def _reads(read: object) -> list:
+    """What reading variables under two nested tapes leaves: watched variables, tracked ids, entries, the value."""
+    out = []
+    for trainable in (True, False):
+        for watch in (True, False):
+            v = tf.Variable([1.0, 2.0], trainable=trainable)
+            w = tf.Variable(np.float16(3.0))
+            with tf.GradientTape(watch_accessed_variables=watch, persistent=True) as g1:
+                with tf.GradientTape(persistent=True) as g2:
+                    r, s = read(v), read(w)
+            out.append(([x.name for x in g1.watched_variables()], [x.name for x in g2.watched_variables()],
+                        [k in g._tape.tensor_tape for g in (g1, g2)
+                         for k in (v._id, w._id, r._id, s._id)], _bits(r), _bits(s), r.dtype, s.dtype))
+    r = read(tf.Variable(5.0))  # no tape
+    out.append((_bits(r), r.dtype))
+    return out
+
+
+@compiled
+def test_read_variable_twin() -> None:
+    """The C read of a ResourceVariable (read_variable, what the C operators use) against Variable.value."""
+    assert _reads(native.eager.read_variable) == _reads(lambda v: v.value())
+    v = tf.Variable(2.0)
+    assert _entries(lambda: native.eager.read_variable(v)) == _entries(lambda: v.value())
+
+
+@compiled
+def test_wrap_as_twin() -> None:
+    from tfshim.framework import tensor
+
+    value = np.array([1.0, np.nan], np.float32)
+    want, got = tensor._wrap_as_py(value, tf.float32), tensor._wrap_as(value, tf.float32)
+    assert type(got) is type(want) and got.dtype is want.dtype and got._value is value and got._id == want._id + 1

@@ -135,7 +135,12 @@ def variable_accessed(v: Any) -> None:
     if v._trainable:
         for tape in _state.tapes:
             if tape.watch_accessed_variables:
-                tape.watch_variable(v)
+                # (Tape.watch_variable, inlined: every variable read under a tape comes here)
+                i = v._id
+                if i not in tape.variables:
+                    tape.variables[i] = v
+                if i not in tape.tensor_tape:
+                    tape.tensor_tape[i] = None
 
 
 def could_record() -> bool:

@@ -317,18 +317,19 @@ def _wrap(value: Any) -> EagerTensor:
     return t
 
 
-if native.eager is not None:  # the C twin (tfshim/_eager.c wrap): ~0.5 us less per op
-    native.eager.setup(eager_tensor=EagerTensor, ndarray=np.ndarray, asarray=np.asarray, by_np=dtypes._BY_NP,
-                       from_numpy=dtypes.from_numpy, next_id=_next_id)
-    _wrap = native.eager.wrap  # noqa: F811
-
-
 def _wrap_as(value: np.ndarray, dtype: dtypes.DType) -> EagerTensor:
     t = EagerTensor.__new__(EagerTensor)
     t._value = value
     t._dtype = dtype
     t._id = _next_id()
     return t
+
+
+_wrap_py, _wrap_as_py = _wrap, _wrap_as  # (tests compare them with the C twins)
+if native.eager is not None:  # the C twins (tfshim/_eager.c wrap, wrap_as): ~0.5 us less per op
+    native.eager.setup(eager_tensor=EagerTensor, ndarray=np.ndarray, asarray=np.asarray, by_np=dtypes._BY_NP,
+                       from_numpy=dtypes.from_numpy, next_id=_next_id)
+    _wrap, _wrap_as = native.eager.wrap, native.eager.wrap_as  # noqa: F811
 
 
 class Reference:

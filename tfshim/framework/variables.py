@@ -21,6 +21,7 @@ from tfshim.framework import constant_op, dtypes, errors
 from tfshim.framework.constant_op import convert_to_tensor
 from tfshim.framework.tensor import EagerTensor, Tensor, _next_id, _wrap_as
 from tfshim.framework.tensor_shape import TensorShape
+from tfshim.kernels import native
 from tfshim.ops.op import EAGER_CALL, Op, defop
 from tfshim.util.tf_export import tf_export
 
@@ -428,3 +429,7 @@ class _UnreadVariable(ResourceVariable):
 
 
 constant_op._Variable = Variable  # read by convert_to_tensor and match_inputs, which this module's import needs
+
+
+if native.eager is not None:  # the C operators read a ResourceVariable as Variable.value does (tfshim/_eager.c)
+    native.eager.setup(resource_variable=ResourceVariable, op_class=Op, eager_call=EAGER_CALL, read_op=ReadVariableOp)

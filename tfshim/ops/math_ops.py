@@ -146,7 +146,8 @@ def _run_compiled_binary(c_fn: Any, x: np.ndarray, y: np.ndarray, scalar_wins: b
     return out
 
 
-def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = False, compiled: str = "") -> Any:
+def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = False, compiled: str = "",
+                  scalar: str = "") -> Any:
     """``np_fn`` returning the NaN TF's kernel returns where both operands are NaN (NumPy's loops pick either
     operand, depending on the NumPy version and loop): the first operand's, quieted, except (measured)
 
@@ -158,6 +159,9 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
     for half every NaN result is the first NaN operand, quieted.
 
     ``compiled``: the name of the compiled float32 twin in tfshim._kernels (same bits, no NaN scan, two threads).
+    ``scalar``: the compiled twin for two 0-d float32/float64 operands in tfshim._eager (binary_kernel: "add",
+    "sub", "mul", "div"), which hands every other call to this kernel (its ``fallback``): a loop over Python
+    scalars is mostly such calls, ~0.5 us each here.
 
     A broadcasting kernel, as cwise_binary's (one frame fewer per op)."""
     c_fn = _compiled_binary(compiled) if compiled else None
@@ -195,6 +199,8 @@ def x86_nan_order(np_fn: Any, scalar_wins: bool = False, tail_second: bool = Fal
             return r
         return np.where(both, np.where(second, _quiet_nan(yb), _quiet_nan(xb)), r)
 
+    if scalar and native.eager is not None:
+        return native.eager.binary_kernel(scalar, fn)
     return fn
 
 
@@ -297,7 +303,7 @@ def _where(c: Tensor, x: Tensor, y: Tensor) -> Tensor:
 
 # ----- binary arithmetic -----------------------------------------------------------------
 
-AddV2 = defop("AddV2", x86_nan_order(np.add, scalar_wins=True, compiled="add_f32"))
+AddV2 = defop("AddV2", x86_nan_order(np.add, scalar_wins=True, compiled="add_f32", scalar="add"))
 
 
 @AddV2.gradient
@@ -333,7 +339,7 @@ Add = defop("Add", cwise_binary(_add_kernel))  # used by tf.add for strings only
 not_differentiable(Add)
 
 
-Sub = defop("Sub", x86_nan_order(np.subtract, compiled="sub_f32"))
+Sub = defop("Sub", x86_nan_order(np.subtract, compiled="sub_f32", scalar="sub"))
 
 
 @Sub.gradient
@@ -351,7 +357,7 @@ def subtract(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(Sub, x, y)
 
 
-Mul = defop("Mul", x86_nan_order(np.multiply, scalar_wins=True, compiled="mul_f32"))
+Mul = defop("Mul", x86_nan_order(np.multiply, scalar_wins=True, compiled="mul_f32", scalar="mul"))
 
 
 @Mul.gradient
@@ -359,8 +365,12 @@ def _mul_grad(op: Any, grad: Tensor) -> tuple:
     """Returns (grad * y, x * grad)."""
     x, y = op.inputs
     skip = op.skip_input_indices
-    gx = None if 0 in skip else Mul(grad, _conj(y))
-    gy = None if 1 in skip else Mul(_conj(x), grad)
+    if not x._dtype._complex:  # (a real Mul, the common case, without _conj's two calls)
+        gx = None if 0 in skip else Mul(grad, y)
+        gy = None if 1 in skip else Mul(x, grad)
+    else:
+        gx = None if 0 in skip else Mul(grad, _conj(y))
+        gy = None if 1 in skip else Mul(_conj(x), grad)
     return _reduce_binary_grads(op, gx, gy)
 
 
@@ -373,7 +383,7 @@ def multiply(x: Any, y: Any, name: Any = None) -> Tensor:
     return binary(Mul, x, y)
 
 
-RealDiv = defop("RealDiv", x86_nan_order(np.true_divide))
+RealDiv = defop("RealDiv", x86_nan_order(np.true_divide, scalar="div"))
 
 
 @RealDiv.gradient

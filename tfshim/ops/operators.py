@@ -17,6 +17,7 @@ from tfshim.framework.constant_op import _scalar_fast_path, convert_to_tensor, m
 from tfshim.framework.sparse_tensor import SparseTensor
 from tfshim.framework.tensor import EagerTensor, Tensor
 from tfshim.framework.variables import ResourceVariable, Variable
+from tfshim.kernels import native
 from tfshim.ops import math_ops
 
 _FLOATS = frozenset({np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)})  # (by NumPy dtype: C hashes)
@@ -69,6 +70,9 @@ def _binary_operator(name: str, func: Callable, op: Any = None) -> None:
 
     forward.__name__ = "__%s__" % name
     reflected.__name__ = "__r%s__" % name
+    if op is not None and native.eager is not None:  # the fast path above in C (tfshim/_eager.c binary_operator)
+        forward, reflected = native.eager.binary_operator(op, forward, False), native.eager.binary_operator(
+            op, reflected, True)
     for cls in (Tensor, Variable):
         cls._override_operator("__%s__" % name, forward)
         cls._override_operator("__r%s__" % name, reflected)
