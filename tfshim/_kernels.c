@@ -1617,8 +1617,128 @@ static PyObject *py_set_isa(PyObject *self, PyObject *arg) {
     return py_isa(self, NULL);
 }
 
+
+/* ----- float64 GEBP (kernels/eigen_gemm.py _gebp) ------------------------------------------------------------ */
+/* One gebp_kernel<double, double, .., mr, 4> call of TF's Eigen matmul, x [m, K] times y [K, n], each output summed
+ * in the order eigen_gemm.py's _gebp gives it: a rounded multiply then a rounded add per k (AVX without FMA in TF's
+ * build), starting from +0:
+ *   plain     rows i >= m//4*4, and the 8-column groups of each bm-column block;
+ *   even/odd  the 4/2-column tails on rows i < m//4*4: even and odd k apart over k & ~7, summed, then in order;
+ *   lanes     the odd last column of a block on those rows: four lanes (k mod 4) over k//4*4, (0+1)+(2+3), then in
+ *             order.
+ * Only NaN-free operands (the caller checks): then every NaN a product makes is the default NaN, and the order of an
+ * add's operands cannot change a bit; where an operand holds a NaN, which NaN an add keeps is NumPy's loop's choice
+ * in the emulation, so those products stay there. Outputs are independent, so a tile of JB columns is summed as JB
+ * lanes (vectorised; each lane keeps its own order). */
+#define GEBP_JB 64
+enum { GEBP_PLAIN, GEBP_EVEN_ODD, GEBP_LANES };
+
+#define GEBP_REGION(NAME, ATTR)                                                                                     \
+    ATTR static void NAME(const double *x, const double *y, double *o, Py_ssize_t K, Py_ssize_t n, Py_ssize_t i0,   \
+                          Py_ssize_t i1, Py_ssize_t j0, Py_ssize_t j1, int order) {                                 \
+        double a[4][GEBP_JB];                                                                                       \
+        for (Py_ssize_t jt = j0; jt < j1; jt += GEBP_JB) {                                                          \
+            Py_ssize_t w = j1 - jt < GEBP_JB ? j1 - jt : GEBP_JB, k, jj, l;                                        \
+            for (Py_ssize_t i = i0; i < i1; i++) {                                                                 \
+                const double *xr = x + i * K, *yc = y + jt;                                                        \
+                double *c = a[0];                                                                                   \
+                Py_ssize_t from = 0;                                                                                \
+                if (order == GEBP_PLAIN) {                                                                          \
+                    for (jj = 0; jj < w; jj++) c[jj] = 0.0;                                                         \
+                } else if (order == GEBP_EVEN_ODD) {                                                                \
+                    Py_ssize_t p = K & ~(Py_ssize_t)7;                                                              \
+                    for (l = 0; l < 2; l++) {                                                                       \
+                        for (jj = 0; jj < w; jj++) a[l][jj] = 0.0;                                                  \
+                        for (k = l; k < p; k += 2)                                                                  \
+                            for (jj = 0; jj < w; jj++) a[l][jj] = a[l][jj] + xr[k] * yc[k * n + jj];                \
+                    }                                                                                               \
+                    for (jj = 0; jj < w; jj++) c[jj] = a[0][jj] + a[1][jj];                                         \
+                    from = p;                                                                                       \
+                } else {                                                                                            \
+                    Py_ssize_t k4 = K / 4 * 4;                                                                      \
+                    for (l = 0; l < 4; l++) {                                                                       \
+                        for (jj = 0; jj < w; jj++) a[l][jj] = 0.0;                                                  \
+                        for (k = l; k < k4; k += 4)                                                                 \
+                            for (jj = 0; jj < w; jj++) a[l][jj] = a[l][jj] + xr[k] * yc[k * n + jj];                \
+                    }                                                                                               \
+                    for (jj = 0; jj < w; jj++) c[jj] = (a[0][jj] + a[1][jj]) + (a[2][jj] + a[3][jj]);               \
+                    from = k4;                                                                                      \
+                }                                                                                                   \
+                for (k = from; k < K; k++)                                                                          \
+                    for (jj = 0; jj < w; jj++) c[jj] = c[jj] + xr[k] * yc[k * n + jj];                              \
+                for (jj = 0; jj < w; jj++) o[i * n + jt + jj] = c[jj];                                              \
+            }                                                                                                       \
+        }                                                                                                           \
+    }
+
+GEBP_REGION(gebp_region_base, )
+#if TFS_X86
+GEBP_REGION(gebp_region_avx2, TFS_AVX2)
+#endif
+
+static void gebp_region(const double *x, const double *y, double *o, Py_ssize_t K, Py_ssize_t n, Py_ssize_t i0,
+                        Py_ssize_t i1, Py_ssize_t j0, Py_ssize_t j1, int order) {
+    if (i0 >= i1 || j0 >= j1) return;
+#if TFS_X86
+    if (use_avx2) {
+        gebp_region_avx2(x, y, o, K, n, i0, i1, j0, j1, order);
+        return;
+    }
+#endif
+    gebp_region_base(x, y, o, K, n, i0, i1, j0, j1, order);
+}
+
+/* gebp_f64(x, y, out, nb, m, K, n, bm, mr): False (out untouched) where an operand holds a NaN, else True */
+static PyObject *py_gebp_f64(PyObject *self, PyObject *args) {
+    PyObject *ox, *oy, *oo, *res = NULL;
+    Py_ssize_t nb, m, K, n, bm;
+    int mr;
+    if (!PyArg_ParseTuple(args, "OOOnnnnni", &ox, &oy, &oo, &nb, &m, &K, &n, &bm, &mr)) return NULL;
+    buf_t bx, by, bo;
+    bx.ok = by.ok = bo.ok = 0;
+    if (get_buf(ox, &bx, 0, 8, "x") < 0 || get_buf(oy, &by, 0, 8, "y") < 0 || get_buf(oo, &bo, 1, 8, "out") < 0)
+        goto done;
+    if (nb < 0 || m < 0 || K < 0 || n < 0 || bm < 0 || (mr != 8 && mr != 4) || bx.b.len < nb * m * K * 8
+        || by.b.len < nb * K * n * 8 || bo.b.len < nb * m * n * 8) {
+        PyErr_SetString(PyExc_ValueError, "tfshim._kernels.gebp_f64: buffer sizes do not match the shape");
+        goto done;
+    }
+    if (has_nan_buf(bx.b.buf, nb * m * K * 8, 8) || has_nan_buf(by.b.buf, nb * K * n * 8, 8)) {
+        res = Py_False;
+        Py_INCREF(res);
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    Py_ssize_t m4 = m / 4 * 4, B = bm ? bm : n;
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        const double *x = (const double *)bx.b.buf + b * m * K, *y = (const double *)by.b.buf + b * K * n;
+        double *o = (double *)bo.b.buf + b * m * n;
+        if (!m4) {
+            gebp_region(x, y, o, K, n, 0, m, 0, n, GEBP_PLAIN);
+            continue;
+        }
+        gebp_region(x, y, o, K, n, m4, m, 0, n, GEBP_PLAIN);
+        for (Py_ssize_t s0 = 0; s0 < n; s0 += B) {
+            Py_ssize_t e = s0 + B < n ? s0 + B : n, eb = s0 + (e - s0) / mr * mr;
+            Py_ssize_t e2 = mr == 8 ? e - (e - s0) % 2 : e;
+            gebp_region(x, y, o, K, n, 0, m4, s0, eb, GEBP_PLAIN);
+            gebp_region(x, y, o, K, n, 0, m4, eb, e2, GEBP_EVEN_ODD);
+            gebp_region(x, y, o, K, n, 0, m4, e2, e, GEBP_LANES);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    res = Py_True;
+    Py_INCREF(res);
+done:
+    rel(&bx);
+    rel(&by);
+    rel(&bo);
+    return res;
+}
+
 static PyMethodDef methods[] = {
     {"matmul_f32", py_matmul_f32, METH_VARARGS, "float32 matmul in oneDNN's sequential-FMA order."},
+    {"gebp_f64", py_gebp_f64, METH_VARARGS, "float64 GEBP in Eigen's order (kernels/eigen_gemm.py _gebp)."},
     {"exp_f32", py_exp_f32, METH_VARARGS, "Eigen pexp_float (packet path)."},
     {"tanh_f32", py_tanh_f32, METH_VARARGS, "Eigen ptanh_float (packet path)."},
     {"pow_f32", py_pow_f32, METH_VARARGS, "Eigen generic_pow<float> (packet path)."},

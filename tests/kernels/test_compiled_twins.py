@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tfshim.kernels import eigen_math, eigen_pow, fpenv, native
+from tfshim.kernels import eigen_gemm, eigen_math, eigen_pow, fpenv, native
 from tfshim.ops import linalg_ops, math_ops, nn_ops
 
 from .bitcheck import assert_bits_equal
@@ -386,3 +386,46 @@ def test_reduction_and_xent_arguments_checked():
     eigen_math.glibc_tables_to_c()
     with pytest.raises(ValueError):
         native.lib.sparse_xent_f32(f4.reshape(2, 2), np.array([0, 2]), np.zeros(2, np.float32), f4.reshape(2, 2))
+
+
+GEBP_SPECIAL = np.array([0.0, -0.0, np.inf, -np.inf, 1e-310, -1e-310, 2.2250738585072014e-308,
+                         1.7976931348623157e308, -1e300, 1e-5])
+
+
+def _gebp_operand(shape: tuple) -> np.ndarray:
+    x = rng.standard_normal(shape)
+    mask = rng.random(shape) < 0.1
+    x[mask] = rng.choice(GEBP_SPECIAL, int(mask.sum()))
+    return x
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # inf - inf outside an op: NumPy unsilenced
+@pytest.mark.parametrize("batch", [(), (2,)])
+@pytest.mark.parametrize("bm", [0, 4, 11])
+def test_gebp_f64(batch, bm):
+    """float64 GEBP (gebp_f64) against eigen_gemm._gebp's NumPy order: every row/column tail of its order classes
+    (m mod 4, n mod 8 and odd widths, k mod 8 and mod 4, blocks of bm columns), infinities, subnormals (with TF's
+    FTZ|DAZ and without), signed zeros and overflow; an operand holding a NaN stays with the emulation."""
+    for m in (1, 3, 4, 5, 8, 13):
+        for k in (0, 1, 3, 7, 8, 9, 17, 33):
+            for n in (1, 2, 5, 8, 9, 15, 17, 26):
+                x, y = _gebp_operand(batch + (m, k)), _gebp_operand(batch + (k, n))
+                for flush in (True, False):
+                    outs = {}
+                    for compiled in (True, False):
+                        native.AVAILABLE = compiled
+                        try:
+                            if flush:
+                                with fpenv.flush_denormals():
+                                    outs[compiled] = eigen_gemm._gebp(x, y, bm)
+                            else:
+                                outs[compiled] = eigen_gemm._gebp(x, y, bm)
+                        finally:
+                            native.AVAILABLE = True
+                    assert_bits_equal(outs[True], outs[False], f"gebp {batch} {m}x{k}x{n} bm={bm}", x)
+    x, y = _gebp_operand((8, 9)), _gebp_operand((9, 10))
+    x[3, 4] = np.nan
+    assert eigen_gemm._compiled_gebp(x, y, 0, 8) is None
+    assert native.lib.gebp_f64(x, y, np.empty((8, 10)), 1, 8, 9, 10, 0, 8) is False
+    with pytest.raises(ValueError):
+        native.lib.gebp_f64(x, y, np.empty((8, 9)), 1, 8, 9, 10, 0, 8)

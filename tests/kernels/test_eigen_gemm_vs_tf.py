@@ -13,6 +13,7 @@ tf = pytest.importorskip("tensorflow")
 import tfshim  # noqa: E402
 from tests.differential import cpu_tables  # noqa: E402
 from tests.kernels.record_gemm_goldens import cases, make_input, random_cases, run  # noqa: E402
+from tfshim.kernels import native as tfshim_native  # noqa: E402
 
 
 def _within_bound(c: tuple, want: list, got: list) -> bool:
@@ -84,3 +85,21 @@ def test_signed_zero_and_inner_product_paths():
     v = np.arange(1, 40) * 0.1
     for eq in ("i,i->", "i,j->ij"):
         assert tf.einsum(eq, v, v).numpy().tobytes() == tfshim.einsum(eq, v, v).numpy().tobytes()
+
+
+@pytest.mark.skipif(not tfshim_native.AVAILABLE, reason="the pure path hands these to NumPy's BLAS")
+def test_float64_beyond_the_blas_cap():
+    """float64_large_matmul.py's products (up to 2e8 multiply-adds, an infinite operand, transposes, a batch) and
+    their gradients, with this machine's thread count on both sides."""
+    from tests.kernels.float64_large_matmul import digests, operand
+
+    assert digests(tfshim) == digests(tf)
+    a, b, g = operand((300, 400), 1), operand((400, 500), 2), operand((300, 500), 3)
+    grads = []
+    for lib in (tf, tfshim):
+        x, y = lib.constant(a), lib.constant(b)
+        with lib.GradientTape() as tape:
+            tape.watch([x, y])
+            z = lib.matmul(x, y)
+        grads.append([t.numpy().tobytes() for t in tape.gradient(z, [x, y], output_gradients=lib.constant(g))])
+    assert grads[0] == grads[1]

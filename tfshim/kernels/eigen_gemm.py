@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tfshim.kernels import fpenv
+from tfshim.kernels import fpenv, native
 from tfshim.kernels.threads import intra_op_threads
 
 __all__ = ["matmul"]
@@ -103,6 +103,10 @@ def _gebp(x: np.ndarray, y: np.ndarray, bm: int = 0, mr: int = 8) -> np.ndarray:
     mr = 4 (complex<double>): 4-column groups, then 2 and 1 (even/odd k)."""
     if x.dtype.kind == "c":
         return _cgebp(x, y, bm)
+    if x.dtype == np.float64 and native.AVAILABLE:
+        out = _compiled_gebp(x, y, bm, mr)
+        if out is not None:
+            return out
     acc = _madd(x, y, 0, x.shape[-1], _acc(x, y))
     m4, n = x.shape[-2] // 4 * 4, y.shape[-1]
     for s in range(0, n, bm or n) if m4 else ():
@@ -113,6 +117,18 @@ def _gebp(x: np.ndarray, y: np.ndarray, bm: int = 0, mr: int = 8) -> np.ndarray:
         if e2 < e:
             acc[..., :m4, e2:e] = _last_row(x[..., :m4, :], y[..., e2:e])
     return acc
+
+
+def _compiled_gebp(x: np.ndarray, y: np.ndarray, bm: int, mr: int) -> np.ndarray | None:
+    """_gebp's compiled float64 twin (tfshim/_kernels.c gebp_f64): the same order per output, the same bits; None
+    where an operand holds a NaN (which NaN an add keeps is then NumPy's loop's choice, kept in the emulation)."""
+    bshape = np.broadcast_shapes(x.shape[:-2], y.shape[:-2])
+    (m, k), n = x.shape[-2:], y.shape[-1]
+    xb = np.ascontiguousarray(np.broadcast_to(x, bshape + (m, k)))
+    yb = np.ascontiguousarray(np.broadcast_to(y, bshape + (k, n)))
+    out = np.empty(bshape + (m, n), np.float64)
+    nb = int(np.prod(bshape, dtype=np.int64))
+    return out if native.lib.gebp_f64(xb, yb, out, nb, m, k, n, bm, mr) else None
 
 
 def _cgebp(x: np.ndarray, y: np.ndarray, bm: int) -> np.ndarray:
@@ -338,6 +354,13 @@ def _blocks(m: int, k: int, n: int, limit: int) -> list:
     return out
 
 
+def _exact_at_any_size(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether the compiled GEBP computes this product (float64 without NaN; a matrix product, not a vector one):
+    then no size limit applies."""
+    return (x.dtype == np.float64 and y.dtype == np.float64 and native.AVAILABLE and not np.isnan(x).any()
+            and not np.isnan(y).any())
+
+
 def matmul(a: np.ndarray, b: np.ndarray, transpose_a: bool = False, transpose_b: bool = False,
            threads: int | None = None, adjoint: bool = False) -> np.ndarray:
     """TF's LaunchBatchMatMul<CPUDevice, T> on float64 or complex a, b (batch dims broadcast; MatMul is batch 1);
@@ -345,7 +368,8 @@ def matmul(a: np.ndarray, b: np.ndarray, transpose_a: bool = False, transpose_b:
 
     float64 is bit-exact with TF at every size (measured up to k = 6000, with 1 to 16 intra-op threads), complex up
     to m, n, k = 64; above ``_MAX_MACS`` (2**24) multiply-adds, or for larger complex products, NumPy's BLAS is
-    used instead, for speed (about 2-3 ns per multiply-add here, 40 ms at the cap)."""
+    used instead, for speed (about 2-3 ns per multiply-add here, 40 ms at the cap), except for float64 products
+    the compiled GEBP computes (no NaN operand; tfshim._kernels built): those are exact at every size."""
     x = np.swapaxes(a, -1, -2) if transpose_a else a
     y = np.swapaxes(b, -1, -2) if transpose_b else b
     if adjoint and a.dtype.kind == "c":  # BatchMatMulV2's adj_x/adj_y (conjugation is exact)
@@ -357,7 +381,8 @@ def matmul(a: np.ndarray, b: np.ndarray, transpose_a: bool = False, transpose_b:
     nb = int(np.prod(bshape, dtype=np.int64))
     cost = m * k * n
     with fpenv.kernel_env():
-        if nb * cost > _MAX_MACS or 0 in (nb, m, n) or (a.dtype.kind == "c" and max(m, k, n) > 64):
+        if (nb * cost > _MAX_MACS and not (min(m, k, n) > 1 and _exact_at_any_size(x, y))) or 0 in (nb, m, n) or (
+                a.dtype.kind == "c" and max(m, k, n) > 64):
             return np.matmul(x, y)
         if k == 0:
             return np.zeros(bshape + (m, n), x.dtype)
