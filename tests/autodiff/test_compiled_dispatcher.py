@@ -4,6 +4,7 @@ and errors; no reference left behind."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -287,3 +288,6 @@ def test_wrap_as_twin() -> None:
     value = np.array([1.0, np.nan], np.float32)
     want, got = tensor._wrap_as_py(value, tf.float32), tensor._wrap_as(value, tf.float32)
     assert type(got) is type(want) and got.dtype is want.dtype and got._value is value and got._id == want._id + 1
+    # a tensor of numbers is left out of the cyclic collector's lists (it cannot be in a cycle); one of objects is not
+    assert not gc.is_tracked(got) and not gc.is_tracked(tf.constant(2.0) * 3.0)
+    assert gc.is_tracked(tensor._wrap_as(np.array([b"a"], object), tf.string))
