@@ -1255,7 +1255,7 @@ static void binary_operator_dealloc(PyObject *self) {
 static PyObject *binary_operator_repr(PyObject *self) { return PyObject_Repr(((BinaryOperator *)self)->slow); }
 
 static PyObject *binary_operator_get(PyObject *self, PyObject *obj, PyObject *type) {
-    if (!obj) {
+    if (!obj || obj == Py_None) { /* (a function's __get__(None, cls) is the function) */
         Py_INCREF(self);
         return self;
     }
