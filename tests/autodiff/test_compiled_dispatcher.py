@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -291,3 +292,49 @@ def test_wrap_as_twin() -> None:
     # a tensor of numbers is left out of the cyclic collector's lists (it cannot be in a cycle); one of objects is not
     assert not gc.is_tracked(got) and not gc.is_tracked(tf.constant(2.0) * 3.0)
     assert gc.is_tracked(tensor._wrap_as(np.array([b"a"], object), tf.string))
+
+
+def _tape_ref(custom: bool) -> Any:
+    """A weak reference to a GradientTape left in a reference cycle: a gradient function holding the tape."""
+    import weakref
+
+    x = tf.constant(2.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        if custom:
+
+            @tf.custom_gradient
+            def f(v: Any) -> Any:
+                def grad(dy: Any) -> Any:
+                    return dy * 2.0 if tape is not None else None
+
+                return v * v, grad
+
+            f(x)
+        else:
+            y = x * x
+            tape.cycle = y  # (no cycle through the entries of declared ops: the tape refers to itself instead)
+            tape.self = tape
+    return weakref.ref(tape)
+
+
+@pytest.mark.parametrize("custom", [False, True])
+def test_tapes_in_reference_cycles_are_collected(custom: bool) -> None:
+    """Entries of declared ops are left out of the cyclic collector (never in a cycle); a custom gradient's entry
+    is not (its gradient function may hold the tape): either way the collector frees a tape left in a cycle."""
+    ref = _tape_ref(custom)
+    gc.collect()
+    assert ref() is None
+
+
+@compiled
+def test_untracked_entries_are_freed_with_their_tape() -> None:
+    x = tf.Variable(3.0)
+    before = sys.getrefcount(x)
+    with tf.GradientTape() as g:
+        y = x * 2.0 + 1.0
+    entries = [e for e in g._tape.tensor_tape.values() if e is not None]
+    assert len(entries) == 3 and not any(gc.is_tracked(e) or gc.is_tracked(e[0]) for e in entries)
+    assert sys.getrefcount(x) > before  # (the read's entry holds the variable)
+    del entries, g, y
+    assert sys.getrefcount(x) == before  # freed by reference counting alone, the read's entry with it
