@@ -1199,8 +1199,8 @@ static PyObject *operator_fast(BinaryOperator *o, PyObject *tensor, PyObject *ot
             if ((PyObject *)ty == EagerTensor) {
                 r = call_op(o->op, tensor, other);
             } else { /* the variable read as TF's fast path reads it: when the op runs */
-                PyObject *v = op_class && eager_call && read_op && ready_to_record() ? read_variable(other)
-                                                                                    : PyObject_CallMethodNoArgs(other, S_value_method);
+                int in_c = op_class && eager_call && read_op && ready_to_record();
+                PyObject *v = in_c ? read_variable(other) : PyObject_CallMethodNoArgs(other, S_value_method);
                 if (v) {
                     r = call_op(o->op, tensor, v);
                     Py_DECREF(v);
@@ -1323,7 +1323,8 @@ static PyObject **slot_named(const char *name) {
         {"kernel_error", &kernel_error}, {"kernel_failed", &kernel_failed}, {"quiet", &quiet},
         {"unquiet", &unquiet}, {"enter", &fp_enter}, {"exit", &fp_exit}, {"flush", &flush},
         {"not_differentiable", &not_differentiable}, {"resource_variable", &ResourceVariable},
-        {"op_class", &op_class}, {"eager_call", &eager_call}, {"read_op", &read_op}, {"aggregate", &aggregate}, {"zeros_like", &zeros_like},
+        {"op_class", &op_class}, {"eager_call", &eager_call}, {"read_op", &read_op}, {"aggregate", &aggregate},
+        {"zeros_like", &zeros_like},
     };
     for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
         if (!strcmp(slots[i].name, name)) return slots[i].slot;
@@ -1381,28 +1382,19 @@ PyMODINIT_FUNC PyInit__eager(void) {
     INTERN(S_enum, "_enum"); INTERN(S_np, "_np"); INTERN(S_checked, "checked"); INTERN(S_value_method, "value");
     INTERN(S_watch_accessed, "watch_accessed_variables"); INTERN(S_variables, "variables"); INTERN(S_call, "__call__");
 #undef INTERN
+    static const struct { const char *name; PyTypeObject *type; } types[] = {
+        {"OpBase", &OpBaseType}, {"binary_kernel", &BinaryKernelType}, {"binary_operator", &BinaryOperatorType}};
     if (_import_array() < 0) return NULL; /* (an ImportError: tfshim runs the Python twins) */
-    if (PyType_Ready(&OpBaseType) < 0 || PyType_Ready(&BinaryKernelType) < 0
-        || PyType_Ready(&BinaryOperatorType) < 0)
-        return NULL;
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (PyType_Ready(types[i].type) < 0) return NULL;
     if (!(m = PyModule_Create(&moddef))) return NULL;
-    Py_INCREF(&OpBaseType);
-    if (PyModule_AddObject(m, "OpBase", (PyObject *)&OpBaseType) < 0) {
-        Py_DECREF(&OpBaseType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    Py_INCREF(&BinaryKernelType);
-    if (PyModule_AddObject(m, "binary_kernel", (PyObject *)&BinaryKernelType) < 0) {
-        Py_DECREF(&BinaryKernelType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    Py_INCREF(&BinaryOperatorType);
-    if (PyModule_AddObject(m, "binary_operator", (PyObject *)&BinaryOperatorType) < 0) {
-        Py_DECREF(&BinaryOperatorType);
-        Py_DECREF(m);
-        return NULL;
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        Py_INCREF(types[i].type);
+        if (PyModule_AddObject(m, types[i].name, (PyObject *)types[i].type) < 0) {
+            Py_DECREF(types[i].type);
+            Py_DECREF(m);
+            return NULL;
+        }
     }
     return m;
 }
