@@ -925,40 +925,28 @@ typedef struct {
     vectorcallfunc vectorcall;
 } BinaryKernel;
 
-/* (volatile: the operation is done at run time under the caller's MXCSR, never folded or reordered past it) */
-static float f32_op(int code, volatile float x, volatile float y) {
-    if (isnan(x) && isnan(y)) {
-        uint32_t b;
-        memcpy(&b, (const void *)&x, 4);
-        b |= 0x00400000u;
-        float q;
-        memcpy(&q, &b, 4);
-        return q;
+/* x <code> y in T (U: T's bits; QUIET: the quiet bit). volatile: the operation is done at run time under the caller's
+ * MXCSR, never folded or reordered past it. */
+#define SCALAR_OP(NAME, T, U, QUIET)                                                                                \
+    static T NAME(int code, volatile T x, volatile T y) {                                                          \
+        if (isnan(x) && isnan(y)) {                                                                                 \
+            U b;                                                                                                    \
+            T q;                                                                                                    \
+            memcpy(&b, (const void *)&x, sizeof b);                                                                 \
+            b |= QUIET;                                                                                             \
+            memcpy(&q, &b, sizeof q);                                                                               \
+            return q;                                                                                               \
+        }                                                                                                           \
+        switch (code) {                                                                                             \
+        case K_ADD: return x + y;                                                                                   \
+        case K_SUB: return x - y;                                                                                   \
+        case K_MUL: return x * y;                                                                                   \
+        default: return x / y;                                                                                      \
+        }                                                                                                           \
     }
-    switch (code) {
-    case K_ADD: return x + y;
-    case K_SUB: return x - y;
-    case K_MUL: return x * y;
-    default: return x / y;
-    }
-}
 
-static double f64_op(int code, volatile double x, volatile double y) {
-    if (isnan(x) && isnan(y)) {
-        uint64_t b;
-        memcpy(&b, (const void *)&x, 8);
-        b |= 0x0008000000000000ull;
-        double q;
-        memcpy(&q, &b, 8);
-        return q;
-    }
-    switch (code) {
-    case K_ADD: return x + y;
-    case K_SUB: return x - y;
-    case K_MUL: return x * y;
-    default: return x / y;
-    }
-}
+SCALAR_OP(f32_op, float, uint32_t, 0x00400000u)
+SCALAR_OP(f64_op, double, uint64_t, 0x0008000000000000ull)
 
 /* a 0-d, aligned, native-order float32 (NPY_FLOAT) or float64 (NPY_DOUBLE) ndarray: its type number, else -1 */
 static int scalar_type(PyObject *a) {
@@ -1020,9 +1008,10 @@ static int binary_kernel_clear(PyObject *self) {
     return 0;
 }
 
-static void binary_kernel_dealloc(PyObject *self) {
+/* tp_dealloc of the module's collectable types: untracked, their references dropped (tp_clear), freed */
+static void gc_dealloc(PyObject *self) {
     PyObject_GC_UnTrack(self);
-    binary_kernel_clear(self);
+    Py_TYPE(self)->tp_clear(self);
     Py_TYPE(self)->tp_free(self);
 }
 
@@ -1039,7 +1028,7 @@ static PyTypeObject BinaryKernelType = {
     .tp_doc = "binary_kernel(name, fallback): a kernel computing two 0-d float32/float64 operands in C ('add', "
               "'sub', 'mul', 'div'), every other call going to `fallback`.",
     .tp_new = binary_kernel_new,
-    .tp_dealloc = binary_kernel_dealloc,
+    .tp_dealloc = gc_dealloc,
     .tp_traverse = binary_kernel_traverse,
     .tp_clear = binary_kernel_clear,
     .tp_call = PyVectorcall_Call,
@@ -1259,11 +1248,6 @@ static int binary_operator_clear(PyObject *self) {
     return 0;
 }
 
-static void binary_operator_dealloc(PyObject *self) {
-    PyObject_GC_UnTrack(self);
-    binary_operator_clear(self);
-    Py_TYPE(self)->tp_free(self);
-}
 
 /* bound as a method, as the Python function it stands for is (`t.__add__`, and the type slots call it unbound) */
 static PyObject *binary_operator_repr(PyObject *self) { return PyObject_Repr(((BinaryOperator *)self)->slow); }
@@ -1302,7 +1286,7 @@ static PyTypeObject BinaryOperatorType = {
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_METHOD_DESCRIPTOR,
     .tp_doc = NULL,
     .tp_new = binary_operator_new,
-    .tp_dealloc = binary_operator_dealloc,
+    .tp_dealloc = gc_dealloc,
     .tp_traverse = binary_operator_traverse,
     .tp_clear = binary_operator_clear,
     .tp_call = PyVectorcall_Call,
