@@ -165,6 +165,16 @@ static int all_scalars(PyObject *seq) {
     return 1;
 }
 
+/* 1 if every item is an EagerTensor or a ResourceVariable (their slots hold arrays, DTypes, ints, names, shapes
+ * and a cached tensor: they can refer to nothing that refers back), else 0 */
+static int all_acyclic(PyObject *seq) {
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        PyObject *t = (PyObject *)Py_TYPE(PySequence_Fast_GET_ITEM(seq, i));
+        if (t != EagerTensor && (!ResourceVariable || t != ResourceVariable)) return 0;
+    }
+    return 1;
+}
+
 /* tape.py _entry: (OpContext(op, inputs, outputs, attrs), input ids); the Python twin where it keeps stand-ins */
 static PyObject *make_entry(PyObject *op, PyObject *inputs, PyObject *ins, PyObject *outputs, PyObject *outs,
                             PyObject *attrs) {
@@ -220,12 +230,14 @@ static PyObject *make_entry(PyObject *op, PyObject *inputs, PyObject *ins, PyObj
     if (entry) {
         PyObject_GC_UnTrack(ids); /* ints: never in a reference cycle (the collector would untrack it later) */
         if (op_class && Py_IS_TYPE(op, (PyTypeObject *)op_class)
-            && (Py_IS_TYPE(attrs, &PyDictProxy_Type) || (PyDict_Check(attrs) && !PyDict_GET_SIZE(attrs)))) {
-            /* The entry of a declared op without attrs refers to the op (kept by the op registry for good), its
-             * inputs and outputs (tensors, or a variable for a read) and ints, none of which refers back to a
-             * tape entry: it can never be in a garbage cycle, so the collector is spared it (a tape of 1,000 steps
-             * keeps some 3,000 entries: the collector's passes over them were a tenth of an op's time). Not so a
-             * custom gradient's op (an Op subclass made per call, whose gradient function may hold the tape). */
+            && (Py_IS_TYPE(attrs, &PyDictProxy_Type) || (PyDict_Check(attrs) && !PyDict_GET_SIZE(attrs)))
+            && all_acyclic(ins) && all_acyclic(outs)) {
+            /* The entry of a declared op without attrs on tensors and variables refers to the op (kept by the op
+             * registry for good), those and ints, none of which refers back to anything: it can never be in a
+             * garbage cycle, so the collector is spared it (a tape of 1,000 steps keeps some 3,000 entries: the
+             * collector's passes over them were a tenth of an op's time). Not so a custom gradient's op (an Op
+             * subclass made per call, whose gradient function may hold the tape) or an op on other objects: those
+             * stay tracked, so that a cycle through them is still collected. */
             PyObject_GC_UnTrack(entry);
             PyObject_GC_UnTrack(ctx);
             if (PyTuple_CheckExact(inputs)) PyObject_GC_UnTrack(inputs);
