@@ -20,6 +20,7 @@
 #define NPY_NO_DEPRECATED_API NPY_1_23_API_VERSION
 #include <numpy/arrayobject.h>
 #include <structmember.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -1166,7 +1167,7 @@ static PyObject *float_constant(PyObject *value, PyObject *d) {
     if (!npd) return NULL;
     if (PyArray_DescrCheck(npd) && PyArray_ISNBO(((PyArray_Descr *)npd)->byteorder)) {
         int num = ((PyArray_Descr *)npd)->type_num;
-        if (num == NPY_DOUBLE || (num == NPY_FLOAT && !(fabs(v) > 3.4028234663852886e38))) type = num;
+        if (num == NPY_DOUBLE || (num == NPY_FLOAT && !(fabs(v) > (double)FLT_MAX))) type = num;
     }
     Py_DECREF(npd);
     if (type < 0 || !(a = PyArray_SimpleNew(0, NULL, type))) return NULL;

@@ -36,9 +36,9 @@ class Tape:
             self.tensor_tape[t._id] = None
 
     def watch_variable(self, v: Any) -> None:
-        if v._id not in self.variables:
-            self.variables[v._id] = v
-        self.watch(v)
+        # (watch's test written out: every variable read under a tape comes here)
+        self.variables.setdefault(v._id, v)
+        self.tensor_tape.setdefault(v._id, None)
 
     def watched_variables(self) -> tuple:
         # TF returns them in order of construction, not of first use.
@@ -135,12 +135,7 @@ def variable_accessed(v: Any) -> None:
     if v._trainable:
         for tape in _state.tapes:
             if tape.watch_accessed_variables:
-                # (Tape.watch_variable, inlined: every variable read under a tape comes here)
-                i = v._id
-                if i not in tape.variables:
-                    tape.variables[i] = v
-                if i not in tape.tensor_tape:
-                    tape.tensor_tape[i] = None
+                tape.watch_variable(v)
 
 
 def could_record() -> bool:

@@ -365,12 +365,9 @@ def _mul_grad(op: Any, grad: Tensor) -> tuple:
     """Returns (grad * y, x * grad)."""
     x, y = op.inputs
     skip = op.skip_input_indices
-    if not x._dtype._complex:  # (a real Mul, the common case, without _conj's two calls)
-        gx = None if 0 in skip else Mul(grad, y)
-        gy = None if 1 in skip else Mul(x, grad)
-    else:
-        gx = None if 0 in skip else Mul(grad, _conj(y))
-        gy = None if 1 in skip else Mul(_conj(x), grad)
+    cx = x._dtype._complex  # (_conj's test once, without its two calls: a real Mul is the common case)
+    gx = None if 0 in skip else Mul(grad, conj(y) if cx else y)
+    gy = None if 1 in skip else Mul(conj(x) if cx else x, grad)
     return _reduce_binary_grads(op, gx, gy)
 
 
